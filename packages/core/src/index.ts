@@ -1,0 +1,2 @@
+export * from "./kernel/index.js"
+export * from "./registry.js"

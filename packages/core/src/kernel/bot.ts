@@ -1,0 +1,23 @@
+import type { Seat, Typed } from "./game.js"
+import type { Random } from "./random.js"
+
+/** What a bot is shown when it owes a decision: its own view only, never the full state. */
+export interface BotTurn<View = unknown, Command extends Typed = Typed> {
+  readonly seat: Seat
+  readonly view: View
+  readonly legal: ReadonlyArray<Command>
+  /** The bot's own random stream (never the game's). */
+  readonly random: Random
+}
+
+/** A bot picks one of the legal commands from what its seat may see. */
+export interface Bot<View = unknown, Command extends Typed = Typed> {
+  readonly name: string
+  readonly choose: (turn: BotTurn<View, Command>) => Command
+}
+
+/** Uniform over the legal commands: the baseline every game ships. */
+export const randomBot = <View, Command extends Typed>(): Bot<View, Command> => ({
+  name: "random",
+  choose: ({ legal, random }) => random.pick(legal),
+})

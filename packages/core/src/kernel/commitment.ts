@@ -1,0 +1,36 @@
+import { hashOf, sha256Hex } from "./canonical.js"
+
+/** A public promise of a secret value: SHA-256 over the canonical JSON of {key, salt, value}. */
+export interface Commitment {
+  readonly key: string
+  readonly hash: string
+}
+
+/** What a reveal event publishes for each commitment so anyone can check it. */
+export interface Reveal {
+  readonly key: string
+  readonly value: unknown
+  readonly salt: string
+}
+
+/**
+ * The salt for the secret named `key`. It is derived from the game's secret seed: unguessable until the
+ * seed is revealed at the end, yet identical on every replay, so exports stay byte-identical.
+ */
+export const saltFor = (seed: string, key: string): string =>
+  sha256Hex(`boroughs/salt/${seed}/${key}`).slice(0, 32)
+
+/** Commit to a secret value; the salt goes into the private event and, later, into the reveal. */
+export const commit = (
+  seed: string,
+  key: string,
+  value: unknown,
+): { commitment: Commitment; salt: string } => {
+  const salt = saltFor(seed, key)
+  return { commitment: { key, hash: hashOf({ key, salt, value }) }, salt }
+}
+
+/** Whether a reveal opens the commitment it names. */
+export const opens = (commitment: Commitment, reveal: Reveal): boolean =>
+  commitment.key === reveal.key &&
+  commitment.hash === hashOf({ key: reveal.key, salt: reveal.salt, value: reveal.value })

@@ -1,0 +1,150 @@
+import { Result } from "effect"
+import { sha256Hex } from "./canonical.js"
+import type { AnyGame, GameEnded, GameStarted, Outcome, Seat, Typed, Viewer } from "./game.js"
+import { type RuleViolation, violation } from "./violation.js"
+
+/**
+ * A game in progress as the kernel holds it: the game's own state plus what every game shares.
+ * `events` counts the events folded so far (the stream version).
+ */
+export interface Match<State = unknown> {
+  readonly game: AnyGame
+  readonly state: State
+  readonly seed: string
+  readonly ended: GameEnded | null
+  readonly events: number
+}
+
+/** The SHA-256 commitment to a seed, published in GameStarted. */
+export const seedCommitment = (seed: string): string => sha256Hex(`boroughs/seed/${seed}`)
+
+/** The GameStarted event of a new game. */
+export const gameStarted = (game: AnyGame, options: unknown, seats: number, seed: string): GameStarted => ({
+  type: "GameStarted",
+  game: game.id,
+  rulesVersion: game.rulesVersion,
+  options,
+  seats,
+  seed,
+  seedCommitment: seedCommitment(seed),
+})
+
+/**
+ * Creates a game: validates the setup, then returns its opening events (GameStarted, setup draws and any
+ * automatic steps) and the match they fold to.
+ */
+export const start = (
+  game: AnyGame,
+  options: unknown,
+  seats: number,
+  seed: string,
+): Result.Result<{ match: Match; events: ReadonlyArray<Typed> }, RuleViolation> => {
+  if (!Number.isInteger(seats) || seats < game.seats.min || seats > game.seats.max)
+    return Result.fail(
+      violation(
+        "kernel.setup.seat-count",
+        `${game.id} is played by ${game.seats.min}–${game.seats.max} seats, not ${seats}`,
+      ),
+    )
+  const bad = game.validateSetup(options, seats)
+  if (bad) return Result.fail(bad)
+  const started = gameStarted(game, options, seats, seed)
+  let match: Match = { game, state: game.initial(started), seed, ended: null, events: 1 }
+  const setupEvents = game.setup(started)
+  const events: Typed[] = [started]
+  for (let i = 1; i < setupEvents.length; i++) {
+    const e = setupEvents[i] as Typed
+    match = apply(match, e)
+    events.push(e)
+  }
+  return Result.succeed(settle(match, events))
+}
+
+/** Folds one event into a match. GameStarted must have been folded by `start` or `replay`. */
+export const apply = (match: Match, event: Typed): Match => {
+  if (event.type === "GameEnded") return { ...match, ended: event as GameEnded, events: match.events + 1 }
+  return { ...match, state: match.game.evolve(match.state, event), events: match.events + 1 }
+}
+
+/** Runs the automatic steps and, when the rules say the game is over, appends GameEnded. */
+const settle = (match: Match, events: Typed[]): { match: Match; events: Typed[] } => {
+  const { game } = match
+  for (let guard = 0; guard < 10_000; guard++) {
+    const auto = game.advance(match.state)
+    if (auto.length === 0) break
+    for (const e of auto) {
+      match = apply(match, e)
+      events.push(e)
+    }
+  }
+  if (!match.ended) {
+    const outcome: Outcome | null = game.outcome(match.state)
+    if (outcome) {
+      const ended: GameEnded = {
+        type: "GameEnded",
+        ranks: outcome.ranks,
+        scores: outcome.scores,
+        seed: match.seed,
+        reason: "rules",
+      }
+      match = apply(match, ended)
+      events.push(ended)
+    }
+  }
+  return { match, events }
+}
+
+/** Whether a seat owes a decision now. */
+export const owes = (match: Match, seat: Seat): boolean =>
+  !match.ended && match.game.pending(match.state).some((d) => d.seat === seat)
+
+/**
+ * Plays one command for a seat: checks the seat owes a decision, lets the rules decide, folds the events,
+ * runs the automatic steps. Either all the resulting events, or the rule the command breaks.
+ */
+export const play = (
+  match: Match,
+  seat: Seat,
+  command: Typed,
+): Result.Result<{ match: Match; events: ReadonlyArray<Typed> }, RuleViolation> => {
+  if (match.ended) return Result.fail(violation("kernel.game-over", "the game has ended"))
+  if (!owes(match, seat))
+    return Result.fail(violation("kernel.not-your-decision", `seat ${seat} owes no decision now`))
+  const decided = match.game.decide(match.state, seat, command)
+  if (Result.isFailure(decided)) return Result.fail(decided.failure)
+  const events: Typed[] = []
+  for (const e of decided.success) {
+    match = apply(match, e)
+    events.push(e)
+  }
+  return Result.succeed(settle(match, events))
+}
+
+/** Ends a game by an organiser's ruling rather than the rules (adjudication). */
+export const adjudicate = (match: Match, outcome: Outcome): { match: Match; event: GameEnded } => {
+  const event: GameEnded = {
+    type: "GameEnded",
+    ranks: outcome.ranks,
+    scores: outcome.scores,
+    seed: match.seed,
+    reason: "adjudicated",
+  }
+  return { match: apply(match, event), event }
+}
+
+/** Rebuilds a match from its events (the fold every projection, replay and audit starts from). */
+export const replay = (game: AnyGame, events: ReadonlyArray<Typed>): Match => {
+  const first = events[0] as GameStarted | undefined
+  if (!first || first.type !== "GameStarted") throw new Error("replay: the first event must be GameStarted")
+  let match: Match = { game, state: game.initial(first), seed: first.seed, ended: null, events: 1 }
+  for (let i = 1; i < events.length; i++) match = apply(match, events[i] as Typed)
+  return match
+}
+
+/** The viewer the rules should see: once a game has ended everything is public (ARCHITECTURE.md §5). */
+export const effectiveViewer = (match: Match, viewer: Viewer): Viewer =>
+  match.ended ? { kind: "organiser" } : viewer
+
+/** The game's view of a match for a viewer; after the end spectators see everything. */
+export const viewOf = (match: Match, viewer: Viewer): unknown =>
+  match.game.view(match.state, effectiveViewer(match, viewer))

@@ -1,0 +1,17 @@
+import type { Bot } from "./kernel/bot.js"
+import type { AnyGame } from "./kernel/game.js"
+
+/** A game as the platform offers it: its rules and the bots that ship with it. */
+export interface RegisteredGame {
+  readonly game: AnyGame
+  readonly bots: Readonly<Record<string, Bot>>
+}
+
+/** Every product game. Each game folder adds itself here when its rules are complete. */
+export const registry: ReadonlyArray<RegisteredGame> = []
+
+/** The registered game with this id, or undefined. */
+export const findGame = (id: string): RegisteredGame | undefined => registry.find((g) => g.game.id === id)
+
+/** Ids of every registered game, for messages and `--help`. */
+export const gameIds = (): string[] => registry.map((g) => g.game.id)

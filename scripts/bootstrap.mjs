@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Runs a workspace command on a machine that may have only Node and npm: fetches the pinned pnpm
+// through npx when none is on PATH, installs the lockfile's dependencies when they are missing or stale,
+// then runs the command. `npm start` and `npm test` go through here (README).
+import { spawnSync } from "node:child_process"
+import { existsSync, readFileSync, statSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const pnpmVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1]
+const [, , tool, ...args] = process.argv
+
+const run = (cmd, argv) => {
+  const r = spawnSync(cmd, argv, { cwd: root, stdio: "inherit", shell: process.platform === "win32" })
+  if (r.error) {
+    console.error(`boroughs: could not run ${cmd}: ${r.error.message}`)
+    process.exit(1)
+  }
+  return r.status ?? 1
+}
+
+const hasPnpm = () => {
+  const r = spawnSync("pnpm", ["--version"], { encoding: "utf8" })
+  return r.status === 0 && r.stdout.trim() === pnpmVersion
+}
+const pnpm = (argv) => (hasPnpm() ? run("pnpm", argv) : run("npx", ["--yes", `pnpm@${pnpmVersion}`, ...argv]))
+
+const marker = join(root, "node_modules", ".modules.yaml")
+const stale = !existsSync(marker) || statSync(join(root, "pnpm-lock.yaml")).mtimeMs > statSync(marker).mtimeMs
+if (stale) {
+  const status = pnpm(["install", "--frozen-lockfile"])
+  if (status !== 0) process.exit(status)
+}
+
+if (!tool) process.exit(0)
+process.exit(pnpm(tool === "boroughs" ? ["--silent", "boroughs", ...args] : ["exec", tool, ...args]))
