@@ -1,0 +1,67 @@
+import { Result } from "effect"
+import type { Bot } from "./bot.js"
+import type { AnyGame, Seat, Typed } from "./game.js"
+import { type Match, play, start } from "./match.js"
+import { Random } from "./random.js"
+
+/** One command a seat played in a simulation, in order. */
+export interface PlayedCommand {
+  readonly seat: Seat
+  readonly command: Typed
+}
+
+export interface Simulation {
+  readonly match: Match
+  readonly events: ReadonlyArray<Typed>
+  readonly commands: ReadonlyArray<PlayedCommand>
+}
+
+/**
+ * Plays a whole game in process with one bot per seat: no store, no I/O. Each bot sees only its seat's
+ * view and its own random stream keyed by (seed, seat). Throws when the rules refuse a legal command or
+ * the game does not end within `maxCommands` — both are bugs in a game, which property tests look for.
+ */
+export const simulate = (
+  game: AnyGame,
+  options: unknown,
+  bots: ReadonlyArray<Bot>,
+  seed: string,
+  limits: { readonly maxCommands?: number; readonly keepEvents?: boolean } = {},
+): Simulation => {
+  const started = start(game, options, bots.length, seed)
+  if (Result.isFailure(started)) throw new Error(`${started.failure.rule}: ${started.failure.message}`)
+  let match = started.success.match
+  const keep = limits.keepEvents ?? true
+  const events: Typed[] = keep ? [...started.success.events] : []
+  const commands: PlayedCommand[] = []
+  const randoms = bots.map((_, seat) => Random.fromKey(`${seed}/bot/${seat}`))
+  const max = limits.maxCommands ?? 100_000
+  while (!match.ended) {
+    const decisions = game.pending(match.state)
+    if (decisions.length === 0)
+      throw new Error(`${game.id}: nobody owes a decision but the game has not ended`)
+    for (const { seat } of decisions) {
+      if (match.ended) break
+      const legal = game.legalCommands(match.state, seat)
+      if (legal.length === 0)
+        throw new Error(`${game.id}: seat ${seat} owes a decision but has no legal command`)
+      const bot = bots[seat] as Bot
+      const command = bot.choose({
+        seat,
+        view: game.view(match.state, { kind: "seat", seat }),
+        legal,
+        random: randoms[seat] as Random,
+      })
+      const result = play(match, seat, command)
+      if (Result.isFailure(result))
+        throw new Error(
+          `${game.id}: ${bot.name} played ${JSON.stringify(command)}, refused: ${result.failure.rule}: ${result.failure.message}`,
+        )
+      match = result.success.match
+      if (keep) events.push(...result.success.events)
+      commands.push({ seat, command })
+      if (commands.length > max) throw new Error(`${game.id}: no end after ${max} commands`)
+    }
+  }
+  return { match, events, commands }
+}
