@@ -135,7 +135,7 @@ export const adjudicate = (match: Match, outcome: Outcome): { match: Match; even
 /** Rebuilds a match from its events (the fold every projection, replay and audit starts from). */
 export const replay = (game: AnyGame, events: ReadonlyArray<Typed>): Match => {
   const first = events[0] as GameStarted | undefined
-  if (!first || first.type !== "GameStarted") throw new Error("replay: the first event must be GameStarted")
+  if (first?.type !== "GameStarted") throw new Error("replay: the first event must be GameStarted")
   let match: Match = { game, state: game.initial(first), seed: first.seed, ended: null, events: 1 }
   for (let i = 1; i < events.length; i++) match = apply(match, events[i] as Typed)
   return match
