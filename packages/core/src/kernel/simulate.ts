@@ -1,7 +1,7 @@
 import { Result } from "effect"
 import type { Bot } from "./bot.js"
 import type { AnyGame, Seat, Typed } from "./game.js"
-import { type Match, play, start } from "./match.js"
+import { type Match, owes, play, start } from "./match.js"
 import { Random } from "./random.js"
 
 /** One command a seat played in a simulation, in order. */
@@ -15,6 +15,17 @@ export interface Simulation {
   readonly events: ReadonlyArray<Typed>
   readonly commands: ReadonlyArray<PlayedCommand>
 }
+
+/** What a bot plays for a seat that owes a decision: chosen from the seat's own view and legal commands. */
+export const botCommand = (match: Match, seat: Seat, bot: Bot, random: Random): Typed => {
+  const { game } = match
+  const legal = game.legalCommands(match.state, seat)
+  if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} owes a decision but has no legal command`)
+  return bot.choose({ seat, view: game.view(match.state, { kind: "seat", seat }), legal, random })
+}
+
+/** The random stream a seat's bot uses in a game with this seed (self-play and simulations agree). */
+export const botRandom = (seed: string, seat: Seat): Random => Random.fromKey(`${seed}/bot/${seat}`)
 
 /**
  * Plays a whole game in process with one bot per seat: no store, no I/O. Each bot sees only its seat's
@@ -34,24 +45,17 @@ export const simulate = (
   const keep = limits.keepEvents ?? true
   const events: Typed[] = keep ? [...started.success.events] : []
   const commands: PlayedCommand[] = []
-  const randoms = bots.map((_, seat) => Random.fromKey(`${seed}/bot/${seat}`))
+  const randoms = bots.map((_, seat) => botRandom(seed, seat))
   const max = limits.maxCommands ?? 100_000
   while (!match.ended) {
     const decisions = game.pending(match.state)
     if (decisions.length === 0)
       throw new Error(`${game.id}: nobody owes a decision but the game has not ended`)
     for (const { seat } of decisions) {
-      if (match.ended) break
-      const legal = game.legalCommands(match.state, seat)
-      if (legal.length === 0)
-        throw new Error(`${game.id}: seat ${seat} owes a decision but has no legal command`)
+      // A move can settle other seats' decisions (a reveal, a phase change): ask again.
+      if (!owes(match, seat)) continue
       const bot = bots[seat] as Bot
-      const command = bot.choose({
-        seat,
-        view: game.view(match.state, { kind: "seat", seat }),
-        legal,
-        random: randoms[seat] as Random,
-      })
+      const command = botCommand(match, seat, bot, randoms[seat] as Random)
       const result = play(match, seat, command)
       if (Result.isFailure(result))
         throw new Error(
