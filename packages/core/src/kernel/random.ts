@@ -39,6 +39,9 @@ export class Random {
 
   /** A uniform integer in [from, to], both included. */
   int(from: number, to: number): number {
+    // pure-rand does not check: an empty or fractional range would quietly return a wrong number.
+    if (!(Number.isSafeInteger(from) && Number.isSafeInteger(to) && from <= to))
+      throw new RangeError(`Random.int: [${from}, ${to}] is not a range of integers`)
     return uniformInt(this.gen, from, to)
   }
 
