@@ -13,7 +13,9 @@ export interface BotTurn<View = unknown, Command extends Typed = Typed> {
 /** A bot picks one of the legal commands from what its seat may see. */
 export interface Bot<View = unknown, Command extends Typed = Typed> {
   readonly name: string
-  readonly choose: (turn: BotTurn<View, Command>) => Command
+  // Method syntax on purpose: it lets a game's typed Bot<View, Command> stand where a plain `Bot` is
+  // expected (simulate, the registry) without a cast; the kernel only hands it that game's turns.
+  choose(turn: BotTurn<View, Command>): Command
 }
 
 /** Uniform over the legal commands: the baseline every game ships. */

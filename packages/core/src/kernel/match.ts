@@ -1,4 +1,4 @@
-import { Result } from "effect"
+import { Result, Schema } from "effect"
 import { sha256Hex } from "./canonical.js"
 import type { AnyGame, GameEnded, GameStarted, Outcome, Seat, Typed, Viewer } from "./game.js"
 import { type RuleViolation, violation } from "./violation.js"
@@ -30,8 +30,9 @@ export const gameStarted = (game: AnyGame, options: unknown, seats: number, seed
 })
 
 /**
- * Creates a game: validates the setup, then returns its opening events (GameStarted, setup draws and any
- * automatic steps) and the match they fold to.
+ * Creates a game: decodes the options (the game's defaults when none are given) with the game's schema,
+ * validates the setup, then returns its opening events (GameStarted, setup draws and any automatic steps)
+ * and the match they fold to.
  */
 export const start = (
   game: AnyGame,
@@ -46,13 +47,18 @@ export const start = (
         `${game.id} is played by ${game.seats.min}–${game.seats.max} seats, not ${seats}`,
       ),
     )
-  const bad = game.validateSetup(options, seats)
+  // validateSetup is typed for decoded options: check the shape first, so a game never sees malformed ones.
+  const decoded = Schema.decodeUnknownResult(game.schemas.options)(options ?? game.defaultOptions)
+  if (Result.isFailure(decoded))
+    return Result.fail(violation("kernel.setup.options", `${game.id} options: ${decoded.failure.message}`))
+  const bad = game.validateSetup(decoded.success, seats)
   if (bad) return Result.fail(bad)
-  const started = gameStarted(game, options, seats, seed)
+  const started = gameStarted(game, decoded.success, seats, seed)
   let match: Match = { game, state: game.initial(started), seed, ended: null, events: 1 }
   const setupEvents = game.setup(started)
   const events: Typed[] = [started]
-  for (let i = 1; i < setupEvents.length; i++) {
+  // setup returns [started, ...draws]; tolerate a game that leaves GameStarted out rather than drop a draw.
+  for (let i = setupEvents[0]?.type === "GameStarted" ? 1 : 0; i < setupEvents.length; i++) {
     const e = setupEvents[i] as Typed
     match = apply(match, e)
     events.push(e)
@@ -66,12 +72,18 @@ export const apply = (match: Match, event: Typed): Match => {
   return { ...match, state: match.game.evolve(match.state, event), events: match.events + 1 }
 }
 
+/** More automatic steps than any game takes between two commands: beyond this `advance` is looping. */
+const MAX_AUTOMATIC_STEPS = 10_000
+
 /** Runs the automatic steps and, when the rules say the game is over, appends GameEnded. */
 const settle = (match: Match, events: Typed[]): { match: Match; events: Typed[] } => {
   const { game } = match
-  for (let guard = 0; guard < 10_000; guard++) {
+  for (let step = 0; ; step++) {
     const auto = game.advance(match.state)
     if (auto.length === 0) break
+    // A game bug: stopping quietly would store a half-settled state as if it were a position.
+    if (step === MAX_AUTOMATIC_STEPS)
+      throw new Error(`${game.id}: advance still emits events after ${MAX_AUTOMATIC_STEPS} steps`)
     for (const e of auto) {
       match = apply(match, e)
       events.push(e)
@@ -102,10 +114,10 @@ export const owes = (match: Match, seat: Seat): boolean =>
  * Plays one command for a seat: checks the seat owes a decision, lets the rules decide, folds the events,
  * runs the automatic steps. Either all the resulting events, or the rule the command breaks.
  */
-export const play = (
+export const play = <C extends Typed>(
   match: Match,
   seat: Seat,
-  command: Typed,
+  command: C,
 ): Result.Result<{ match: Match; events: ReadonlyArray<Typed> }, RuleViolation> => {
   if (match.ended) return Result.fail(violation("kernel.game-over", "the game has ended"))
   if (!owes(match, seat))
@@ -133,7 +145,7 @@ export const adjudicate = (match: Match, outcome: Outcome): { match: Match; even
 }
 
 /** Rebuilds a match from its events (the fold every projection, replay and audit starts from). */
-export const replay = (game: AnyGame, events: ReadonlyArray<Typed>): Match => {
+export const replay = <E extends Typed>(game: AnyGame, events: ReadonlyArray<E>): Match => {
   const first = events[0] as GameStarted | undefined
   if (first?.type !== "GameStarted") throw new Error("replay: the first event must be GameStarted")
   let match: Match = { game, state: game.initial(first), seed: first.seed, ended: null, events: 1 }
