@@ -1,0 +1,46 @@
+import type { GameDefinition, GameStarted } from "../../kernel/game.js"
+import { advance } from "./advance.js"
+import { catalogue } from "./catalogue.js"
+import { Command } from "./commands.js"
+import { SEAT_LIMITS } from "./data.js"
+import { decide } from "./decide.js"
+import { Event } from "./events.js"
+import { evolve } from "./evolve.js"
+import { defaultCommand, legalCommands } from "./legal.js"
+import { defaultOptions, Options, validateSetup } from "./options.js"
+import { outcome } from "./outcome.js"
+import { pending } from "./pending.js"
+import { initialBoard, type State } from "./state.js"
+import { View, view } from "./view.js"
+import { visibility } from "./visibility.js"
+
+export { heuristicBot } from "./bots/heuristic.js"
+export { randomBot } from "./bots/random.js"
+export type { Command } from "./commands.js"
+export type { Event } from "./events.js"
+export type { Options } from "./options.js"
+export type { Board, State } from "./state.js"
+export type { View } from "./view.js"
+
+/** Manhattan (Fagus, 1986): the 9×9 skyscraper dice game for 2–6 players. */
+export const manhattan: GameDefinition<Options, State, Command, Event, View> = {
+  id: "manhattan",
+  title: "Manhattan (Fagus, 1986)",
+  rulesVersion: 1,
+  seats: SEAT_LIMITS,
+  schemas: { options: Options, command: Command, event: Event, view: View },
+  defaultOptions,
+  catalogue,
+  validateSetup,
+  setup: (started: GameStarted<Options>) => [started as Event],
+  initial: initialBoard,
+  decide,
+  evolve,
+  advance,
+  pending,
+  legalCommands,
+  defaultCommand,
+  view,
+  visibility,
+  outcome,
+}

@@ -1,0 +1,51 @@
+import type { Seat } from "../../kernel/game.js"
+import { CORNERS, xyOf } from "./board.js"
+import type { Command } from "./commands.js"
+import { roofTargets, sixTargets } from "./develop.js"
+import { legalMoves } from "./moves.js"
+import { pendingSeat } from "./pending.js"
+import type { Board } from "./state.js"
+
+const SKIP: Command = Object.freeze({ type: "Skip" })
+const DEMAND: Command = Object.freeze({ type: "DemandBankruptcy" })
+const CORNER_CHOICES: ReadonlyArray<Command> = CORNERS.map((corner) =>
+  Object.freeze({ type: "ChooseCorner", corner }),
+)
+const at = <T extends "BuildStory" | "RemoveRoof" | "PlaceRoof">(type: T, cell: number) => {
+  const { x, y } = xyOf(cell)
+  return { type, x, y }
+}
+
+/** Every command the seat may play now, and no other (empty when it owes nothing). */
+export const legalCommands = (board: Board, seat: Seat): ReadonlyArray<Command> => {
+  if (pendingSeat(board) !== seat) return []
+  const step = board.step
+  switch (step.kind) {
+    case "corner":
+      return CORNER_CHOICES
+    case "demand":
+      return [DEMAND, SKIP]
+    case "move":
+      return legalMoves(board.dice as readonly [number, number], board.pawns[seat] ?? [null, null])
+    case "crossing-story":
+      return [at("BuildStory", step.cell), SKIP]
+    case "remove-roof":
+      return [at("RemoveRoof", step.cell), SKIP]
+    case "place-roof":
+      return [...roofTargets(board).map((cell) => at("PlaceRoof", cell)), SKIP]
+    case "six-story":
+      return [...sixTargets(board, seat).map((cell) => at("BuildStory", cell)), SKIP]
+    default:
+      return []
+  }
+}
+
+/**
+ * What a clock timeout plays: the mildest legal choice. Optional steps are skipped (and no bankruptcy is
+ * demanded); a corner choice takes the top-left corner; a move takes the first legal move.
+ */
+export const defaultCommand = (board: Board, seat: Seat): Command => {
+  const legal = legalCommands(board, seat)
+  if (legal.length === 0) throw new Error(`manhattan: seat ${seat} owes no decision`)
+  return legal.includes(SKIP) ? SKIP : (legal[0] as Command)
+}

@@ -1,0 +1,35 @@
+import type { Decision, Seat } from "../../kernel/game.js"
+import type { Board } from "./state.js"
+
+/** The seat that owes the decision now, or null while the rules act on their own or the game is over. */
+export const pendingSeat = (board: Board): Seat | null => {
+  switch (board.step.kind) {
+    case "corner":
+    case "move":
+    case "crossing-story":
+    case "remove-roof":
+    case "place-roof":
+    case "six-story":
+      return board.current
+    case "demand":
+      return board.step.from
+    default:
+      return null
+  }
+}
+
+const decisions = new Map<string, Decision[]>()
+
+/** Decisions owed now: at most one seat at a time in Manhattan (kind = the step's name). */
+export const pending = (board: Board): ReadonlyArray<Decision> => {
+  const seat = pendingSeat(board)
+  if (seat === null) return []
+  const kind = board.step.kind
+  const key = `${kind}/${seat}`
+  let out = decisions.get(key)
+  if (out === undefined) {
+    out = [Object.freeze({ seat, kind })]
+    decisions.set(key, Object.freeze(out) as Decision[])
+  }
+  return out
+}
