@@ -1,0 +1,56 @@
+import type { Bot } from "../../kernel/bot.js"
+import type { GameDefinition } from "../../kernel/game.js"
+import { advance } from "./advance.js"
+import { downtownHeuristicBot } from "./bots/heuristic.js"
+import { downtownRandomBot } from "./bots/random.js"
+import { catalogue } from "./catalogue.js"
+import { DowntownCommand } from "./commands.js"
+import { decide } from "./decide.js"
+import { DowntownEvent } from "./events.js"
+import { evolve } from "./evolve.js"
+import { defaultCommand, legalCommands } from "./legal.js"
+import { DowntownOptions, defaultOptions, validateSetup } from "./options.js"
+import { outcome } from "./outcome.js"
+import { pending } from "./pending.js"
+import { setup } from "./setup.js"
+import { type DowntownState, initial } from "./state.js"
+import { DowntownView, view } from "./view.js"
+import { visibility } from "./visibility.js"
+
+/** Downtown (Bernhard Weber, Abacus 1996): zoning, secret votes, secret bids for spaces, valuation. */
+export const downtown: GameDefinition<
+  DowntownOptions,
+  DowntownState,
+  DowntownCommand,
+  DowntownEvent,
+  DowntownView
+> = {
+  id: "downtown",
+  title: "Downtown",
+  rulesVersion: 1,
+  seats: { min: 2, max: 6 },
+  schemas: { options: DowntownOptions, command: DowntownCommand, event: DowntownEvent, view: DowntownView },
+  defaultOptions,
+  catalogue,
+  validateSetup,
+  setup,
+  initial,
+  decide,
+  evolve,
+  advance,
+  pending,
+  legalCommands,
+  defaultCommand,
+  view,
+  visibility,
+  outcome,
+}
+
+/** The bots that ship with Downtown. */
+export const downtownBots: Readonly<Record<string, Bot>> = {
+  random: downtownRandomBot as unknown as Bot,
+  heuristic: downtownHeuristicBot as unknown as Bot,
+}
+
+export type { DowntownCommand, DowntownEvent, DowntownOptions, DowntownState, DowntownView }
+export { downtownHeuristicBot, downtownRandomBot }

@@ -1,0 +1,64 @@
+import type { Seat } from "../../kernel/game.js"
+import type { DowntownCommand } from "./commands.js"
+import { isPass, requestLimit } from "./rules.js"
+import type { DowntownState } from "./state.js"
+
+const NONE: ReadonlyArray<DowntownCommand> = []
+
+/**
+ * Every command `decide` accepts from this seat now, and no other. Buying lists each zone with each
+ * count up to the limit (ruling 7); a park, closed or full zone is a pass with any count (ruling 6).
+ */
+export const legalCommands = (state: DowntownState, seat: Seat): ReadonlyArray<DowntownCommand> => {
+  const step = state.step
+  switch (step.kind) {
+    case "zoning":
+      if (seat !== state.mayor) return NONE
+      if (state.twoPlayer) return (state.hands[seat] ?? []).map((zone) => ({ type: "PlayZoningTile", zone }))
+      return (["west", "east"] as const)
+        .filter((pile) => state.piles[pile].length > 0)
+        .map((pile) => ({ type: "DrawZoningTile", pile }))
+    case "cards":
+      if (state.votes[seat] !== null) return NONE
+      return step.options.map((construction) => ({ type: "CastVote", construction }))
+    case "lobby":
+      if (seat !== step.declarer) return NONE
+      return [
+        { type: "DeclareLobby", use: false },
+        { type: "DeclareLobby", use: true },
+      ]
+    case "tie":
+      if (seat !== state.mayor) return NONE
+      return step.tied.map((construction) => ({ type: "BreakTie", construction }))
+    case "construction":
+      if (seat === state.mayor) return NONE
+      return step.options.map((construction) => ({ type: "ChooseConstruction", construction }))
+    case "dials": {
+      if (state.choices[seat] !== null) return NONE
+      const out: DowntownCommand[] = []
+      for (const z of state.zones) {
+        const limit = isPass(z) ? state.cap : requestLimit(state, seat, z)
+        for (let spaces = 1; spaces <= limit; spaces++) out.push({ type: "ChooseZone", zone: z.zone, spaces })
+      }
+      return out
+    }
+    default:
+      return NONE
+  }
+}
+
+/**
+ * What a clock timeout plays: the mildest legal choice — draw from the west pile, the first card still
+ * possible, no lobby, and a pass (the lowest park, closed or full zone, 1 space) when buying.
+ */
+export const defaultCommand = (state: DowntownState, seat: Seat): DowntownCommand => {
+  if (state.step.kind === "lobby") return { type: "DeclareLobby", use: false }
+  if (state.step.kind === "dials") {
+    const pass = state.zones.find(isPass)
+    if (pass) return { type: "ChooseZone", zone: pass.zone, spaces: 1 }
+  }
+  const legal = legalCommands(state, seat)
+  const first = legal[0]
+  if (!first) throw new Error(`downtown: seat ${seat} owes no decision (step ${state.step.kind})`)
+  return first
+}
