@@ -68,8 +68,11 @@ export const start = (
 
 /** Folds one event into a match. GameStarted must have been folded by `start` or `replay`. */
 export const apply = (match: Match, event: Typed): Match => {
-  if (event.type === "GameEnded") return { ...match, ended: event as GameEnded, events: match.events + 1 }
-  return { ...match, state: match.game.evolve(match.state, event), events: match.events + 1 }
+  // Literals, not spreads: on Node 20 `{ ...match, … }` costs ~0.2 µs, more than the rest of a fold step.
+  const { game, seed, events } = match
+  if (event.type === "GameEnded")
+    return { game, state: match.state, seed, ended: event as GameEnded, events: events + 1 }
+  return { game, state: game.evolve(match.state, event), seed, ended: match.ended, events: events + 1 }
 }
 
 /** More automatic steps than any game takes between two commands: beyond this `advance` is looping. */
