@@ -191,6 +191,19 @@ describe("redactEnvelope", () => {
     expect(view(chosen, spectator).metadata.command).toMatchObject({ type: "ChooseLeader" })
   })
 
+  it("GameEnded is public without asking the game, whose visibility does not know the kernel's event", () => {
+    const strict = {
+      ...bluffDice,
+      visibility: (e: { type: string }) => {
+        if (e.type === "GameEnded") throw new Error("unknown event")
+        return "all" as const
+      },
+    }
+    const ended = stream.at(-1) as EventEnvelope
+    expect(ended.type).toBe("GameEnded")
+    expect(redactEnvelope(strict, ended, spectator, false)).toEqual({ ...ended, redacted: false })
+  })
+
   it("an event whose redacted form is null reaches others as its type and hash only", () => {
     const secretive = { ...bluffDice, visibility: () => ({ seats: [0], redacted: null }) }
     const seen = redactEnvelope(secretive, stream[3] as EventEnvelope, spectator, false)

@@ -119,7 +119,9 @@ export const redactEnvelope = (
   viewer: Viewer,
   ended: boolean,
 ): ViewedEnvelope => {
-  if (ended || viewer.kind === "organiser") return { ...envelope, redacted: false }
+  // GameEnded is the kernel's own, public event: games' visibility functions do not know its type.
+  if (ended || viewer.kind === "organiser" || envelope.type === "GameEnded")
+    return { ...envelope, redacted: false }
   const vis = game.visibility(toEvent(envelope))
   if (vis === "all" || (viewer.kind === "seat" && vis.seats.includes(viewer.seat)))
     return { ...envelope, redacted: false }

@@ -180,11 +180,12 @@ describe("replay", () => {
     expect(replay(bluffDice, eventsOf(recording))).toEqual(recording.match)
   })
 
-  it("folds every prefix to the match after that append", () => {
+  it("folds every prefix to the match after that append, whose version counts the events so far", () => {
     const events: Typed[] = []
     for (const append of recording.appends) {
       events.push(...append.events)
       expect(replay(bluffDice, events)).toEqual(append.after)
+      expect(append.after.events).toBe(events.length)
     }
   })
 
