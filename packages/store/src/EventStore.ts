@@ -1,7 +1,13 @@
 import type { EventEnvelope } from "@boroughs/core"
-import { Context, Data, type Effect, type Stream } from "effect"
+import { Config, Context, type Duration, Effect, Layer, Option, type Stream } from "effect"
 import type { Kysely } from "kysely"
+import type { IdempotencyConflict, StoreError, WrongExpectedVersion } from "./errors.js"
+import { makeStore } from "./internal/makeStore.js"
+import { pgliteBackend } from "./internal/pglite.js"
+import { listenForAppends, postgresBackend } from "./internal/postgres.js"
 import type { Database } from "./schema.js"
+
+export { IdempotencyConflict, StoreError, WrongExpectedVersion } from "./errors.js"
 
 /** An event to append: the store adds stream id, version, event id and the hash chain. */
 export interface NewEvent {
@@ -48,26 +54,6 @@ export interface StreamHead {
   readonly headHash: string
 }
 
-/** The stream moved on since the caller read it: reload and decide again. */
-export class WrongExpectedVersion extends Data.TaggedError("WrongExpectedVersion")<{
-  readonly streamId: string
-  readonly expectedVersion: number
-  readonly actualVersion: number
-}> {}
-
-/** A command id was reused for a different stream or different events. */
-export class IdempotencyConflict extends Data.TaggedError("IdempotencyConflict")<{
-  readonly commandId: string
-  readonly message: string
-}> {}
-
-/** Infrastructure failure, with a reason a person can act on. */
-export class StoreError extends Data.TaggedError("StoreError")<{
-  readonly reason: "unreachable" | "migration" | "query" | "corrupt"
-  readonly message: string
-  readonly cause?: unknown
-}> {}
-
 /** The append-only, hash-chained event store (ARCHITECTURE.md §4). */
 export class EventStore extends Context.Service<
   EventStore,
@@ -103,4 +89,69 @@ export class EventStore extends Context.Service<
     /** The Kysely handle, for projections that keep their rows (and checkpoint) in one transaction. */
     readonly db: Kysely<Database>
   }
->()("@boroughs/store/EventStore") {}
+>()("@boroughs/store/EventStore") {
+  /** The store on PGlite: a folder on disk, or in memory without `dataDir`. Migrates on start. */
+  static readonly layerPglite = (options: PgliteOptions = {}): Layer.Layer<EventStore, StoreError> =>
+    Layer.effect(EventStore, makePglite(options))
+
+  /** The store on PostgreSQL through a pg pool. Migrates on start; LISTENs for other nodes' appends. */
+  static readonly layerPostgres = (options: PostgresOptions): Layer.Layer<EventStore, StoreError> =>
+    Layer.effect(EventStore, makePostgres(options))
+
+  /** PostgreSQL when `DATABASE_URL` is set, else PGlite in `dataDir` (see `storeConfig`). */
+  static readonly layerFromEnv = (options: {
+    readonly dataDir: string
+  }): Layer.Layer<EventStore, StoreError> =>
+    Layer.unwrap(
+      Effect.map(Config.option(Config.String("DATABASE_URL")), (url) => {
+        const config = storeConfig(Option.getOrUndefined(url), options.dataDir)
+        return config.backend === "postgres"
+          ? EventStore.layerPostgres({ url: config.url })
+          : EventStore.layerPglite({ dataDir: config.dataDir })
+      }).pipe(Effect.orDie),
+    )
+}
+
+/** Which backend a process uses: PostgreSQL when a database URL is given, else PGlite in `dataDir`. */
+export type StoreConfig =
+  | { readonly backend: "postgres"; readonly url: string }
+  | { readonly backend: "pglite"; readonly dataDir: string }
+
+/** Chooses the backend from a `DATABASE_URL` value (empty counts as unset) and a default PGlite folder. */
+export const storeConfig = (databaseUrl: string | undefined, dataDir: string): StoreConfig =>
+  databaseUrl !== undefined && databaseUrl.trim() !== ""
+    ? { backend: "postgres", url: databaseUrl.trim() }
+    : { backend: "pglite", dataDir }
+
+/** Options of `layerPglite`. */
+export interface PgliteOptions {
+  /** A folder on disk; in memory when absent. */
+  readonly dataDir?: string | undefined
+  /** How often readers are woken without an append (default 250 ms). */
+  readonly pollInterval?: Duration.Input | undefined
+}
+
+/** Options of `layerPostgres`. */
+export interface PostgresOptions {
+  /** postgres://user:password@host:port/database */
+  readonly url: string
+  /** Connections in the pool (default 10); LISTEN uses one more. */
+  readonly poolSize?: number | undefined
+  /** How often readers are woken without an append (default 250 ms). */
+  readonly pollInterval?: Duration.Input | undefined
+}
+
+/** Builds the store on PGlite within the caller's scope (what `layerPglite` runs). */
+export const makePglite = (options: PgliteOptions & { readonly loadDataDir?: Blob | undefined }) =>
+  Effect.flatMap(pgliteBackend(options), (backend) =>
+    makeStore(backend, { pollInterval: options.pollInterval }),
+  )
+
+/** Builds the store on PostgreSQL within the caller's scope (what `layerPostgres` runs). */
+export const makePostgres = (options: PostgresOptions) =>
+  Effect.flatMap(postgresBackend(options), (backend) =>
+    makeStore(backend, {
+      listen: (poke) => listenForAppends(options.url, poke),
+      pollInterval: options.pollInterval,
+    }),
+  )

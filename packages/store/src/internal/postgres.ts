@@ -1,0 +1,63 @@
+import { Effect, type Scope } from "effect"
+import { Kysely, PostgresDialect, sql } from "kysely"
+import { Client, Pool } from "pg"
+import { StoreError } from "../errors.js"
+import type { Database } from "../schema.js"
+import { WAKEUP_CHANNEL } from "./appendSql.js"
+import type { Backend } from "./backend.js"
+import { describeError, redactUrl } from "./dbErrors.js"
+import { NotificationListener } from "./notificationListener.js"
+
+const CONNECT_TIMEOUT_MS = 10_000
+
+/** Opens a pg pool on `url`, checks the server answers, and ends the pool with the scope. */
+export const postgresBackend = (options: {
+  readonly url: string
+  readonly poolSize?: number | undefined
+}): Effect.Effect<Backend, StoreError, Scope.Scope> => {
+  const where = redactUrl(options.url)
+  return Effect.acquireRelease(
+    Effect.sync(() => {
+      const pool = new Pool({
+        connectionString: options.url,
+        max: options.poolSize ?? 10,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      })
+      // An idle client losing its connection is reported here; the next query reconnects, so do not crash.
+      pool.on("error", () => undefined)
+      return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    }),
+    (db) => Effect.promise(() => db.destroy()),
+  ).pipe(
+    Effect.tap((db) =>
+      Effect.tryPromise({
+        try: () => sql`select 1`.execute(db),
+        catch: (cause) =>
+          new StoreError({
+            reason: "unreachable",
+            message: `cannot reach PostgreSQL at ${where}: ${describeError(cause)}`,
+            cause,
+          }),
+      }),
+    ),
+    Effect.map((db): Backend => ({ kind: "postgres", db, where, notifyOnAppend: true })),
+  )
+}
+
+/** LISTENs for appends on a dedicated connection for as long as the scope is open. */
+export const listenForAppends = (
+  url: string,
+  onAppend: () => void,
+): Effect.Effect<void, never, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const listener = new NotificationListener(
+        () => new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+        WAKEUP_CHANNEL,
+        onAppend,
+      )
+      listener.start()
+      return listener
+    }),
+    (listener) => Effect.promise(() => listener.stop()),
+  ).pipe(Effect.asVoid)

@@ -1,0 +1,97 @@
+import { CompiledQuery, type Kysely, sql } from "kysely"
+import type { GlobalPosition } from "../EventStore.js"
+import type { Database } from "../schema.js"
+import { EVENT_COLUMNS, type EventRow, type GlobalRow, type PositionRow, type StreamRow } from "./rows.js"
+
+/** Events of one stream with versions in [from, to], in order. */
+export const selectStream = (db: Kysely<Database>, streamId: string, from: number, to: number) =>
+  db
+    .selectFrom("es_events")
+    .select([...EVENT_COLUMNS])
+    .where("stream_id", "=", streamId)
+    .where("stream_version", ">=", from)
+    .where("stream_version", "<=", to)
+    .orderBy("stream_version")
+    .execute() as Promise<ReadonlyArray<EventRow>>
+
+/** The stored events with the given ids (a retried command's), in stream order. */
+export const selectEventsById = (db: Kysely<Database>, eventIds: ReadonlyArray<string>) =>
+  db
+    .selectFrom("es_events")
+    .select([...EVENT_COLUMNS])
+    .where("event_id", "in", eventIds)
+    .orderBy("stream_id")
+    .orderBy("stream_version")
+    .execute() as Promise<ReadonlyArray<EventRow>>
+
+export const selectHead = (db: Kysely<Database>, streamId: string) =>
+  db
+    .selectFrom("es_streams")
+    .select(["stream_id", "stream_type", "version", "head_hash"])
+    .where("stream_id", "=", streamId)
+    .executeTakeFirst() as Promise<StreamRow | undefined>
+
+export const selectStreams = (
+  db: Kysely<Database>,
+  streamType: string,
+  afterStreamId: string,
+  limit: number,
+) =>
+  db
+    .selectFrom("es_streams")
+    .select(["stream_id", "stream_type", "version", "head_hash"])
+    .where("stream_type", "=", streamType)
+    .where("stream_id", ">", afterStreamId)
+    .orderBy("stream_id")
+    .limit(limit)
+    .execute() as Promise<ReadonlyArray<StreamRow>>
+
+// Ordered global read (ARCHITECTURE.md §4). Rows of the current epoch are fenced below the snapshot's xmin:
+// every transaction with a smaller id has finished, and any still to commit will get a larger one, so the
+// reader never moves past a row that could still appear. Earlier epochs are complete by definition.
+const READ_ALL = `select store_epoch, tx_id::text as tx_id, global_position::text as global_position,
+    ${EVENT_COLUMNS.join(", ")}, recorded_at
+  from es_events
+  where (store_epoch, tx_id, global_position) > ($1::int, $2::xid8, $3::bigint)
+    and (store_epoch < es_store_epoch() or tx_id < pg_snapshot_xmin(pg_current_snapshot()))
+  order by store_epoch, tx_id, global_position
+  limit $4`
+
+/** Before every stored position: epochs start at 1. */
+const ORIGIN: GlobalPosition = { storeEpoch: 0, txId: "0", globalPosition: "0" }
+
+export const selectAll = async (db: Kysely<Database>, after: GlobalPosition | null, limit: number) => {
+  const from = after ?? ORIGIN
+  const result = await db.executeQuery<GlobalRow>(
+    CompiledQuery.raw(READ_ALL, [from.storeEpoch, from.txId, from.globalPosition, limit]),
+  )
+  return result.rows
+}
+
+export const selectCheckpoint = (db: Kysely<Database>, subscriptionId: string) =>
+  db
+    .selectFrom("es_checkpoints")
+    .select([
+      "store_epoch",
+      sql<string>`tx_id::text`.as("tx_id"),
+      sql<string>`global_position::text`.as("global_position"),
+    ])
+    .where("subscription_id", "=", subscriptionId)
+    .executeTakeFirst() as Promise<PositionRow | undefined>
+
+export const upsertCheckpoint = async (
+  db: Kysely<Database>,
+  subscriptionId: string,
+  position: GlobalPosition,
+) => {
+  const row = {
+    store_epoch: position.storeEpoch,
+    tx_id: sql<string>`${position.txId}::xid8`,
+    global_position: position.globalPosition,
+  }
+  await db
+    .insertInto("es_checkpoints")
+    .values({ subscription_id: subscriptionId, ...row })
+    .onConflict((c) => c.column("subscription_id").doUpdateSet({ ...row, updated_at: sql`now()` }))
+    .execute()
+}

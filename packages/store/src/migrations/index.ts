@@ -1,0 +1,7 @@
+import type { Migration } from "kysely"
+import * as eventStore from "./0001_event_store.js"
+
+/** The store's migrations, in order; names sort the way they must run. */
+export const migrations: Readonly<Record<string, Migration>> = {
+  "0001_event_store": eventStore,
+}
