@@ -1,0 +1,151 @@
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { gameIds } from "@boroughs/core"
+import { describe, expect, it } from "vitest"
+
+// The CLI as a person runs it: a real process, real PGlite directories, real files.
+const cli = (...args: string[]) => {
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "main.ts"), ...args], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: "", CI: "true" },
+    timeout: 120_000,
+  })
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+const tmp = () => mkdtempSync(join(tmpdir(), "boroughs-cli-"))
+
+describe("boroughs CLI", () => {
+  it("registers at least the foundation's games", () => {
+    expect(gameIds()).toEqual(expect.arrayContaining(["downtown", "manhattan"]))
+  })
+
+  for (const game of ["downtown", "manhattan"]) {
+    describe(game, () => {
+      const dir = tmp()
+      const first = join(dir, "a.ndjson")
+      const second = join(dir, "b.ndjson")
+      const args = [
+        "selfplay",
+        "--game",
+        game,
+        "--players",
+        "4",
+        "--seed",
+        "cli-test",
+        "--bots",
+        "heuristic,random",
+      ]
+
+      it("selfplay prints a JSON summary and the same seed and bots export byte-identical events", () => {
+        const a = cli(...args, "--db", join(dir, "db1"), "--out", first)
+        expect(a.stderr).toBe("")
+        expect(a.code).toBe(0)
+        const summary = JSON.parse(a.stdout)
+        expect(summary).toMatchObject({ game, players: 4, bots: ["heuristic", "random", "random", "random"] })
+        expect(summary.ranking).toHaveLength(4)
+        expect(summary.scores).toHaveLength(4)
+        expect(summary.events).toBeGreaterThan(10)
+        const b = cli(...args, "--db", join(dir, "db2"), "--out", second)
+        expect(b.code).toBe(0)
+        expect(readFileSync(second, "utf8")).toBe(readFileSync(first, "utf8"))
+        // export from the database gives the same bytes as --out
+        const exported = cli("export", "--game-id", summary.gameId, "--db", join(dir, "db1"))
+        expect(exported.code).toBe(0)
+        expect(exported.stdout).toBe(readFileSync(first, "utf8"))
+      })
+
+      it("verify accepts the export and names the first bad event of a tampered one", () => {
+        const ok = cli("verify", first)
+        expect(ok.code).toBe(0)
+        expect(ok.stdout).toMatch(/^SOUND/)
+        const lines = readFileSync(first, "utf8").trimEnd().split("\n")
+        const tampered = [...lines]
+        const victim = JSON.parse(tampered[5] as string)
+        victim.data = { ...victim.data, forged: true }
+        tampered[5] = JSON.stringify(victim)
+        const bad = join(dir, "tampered.ndjson")
+        writeFileSync(bad, `${tampered.join("\n")}\n`)
+        const r = cli("verify", bad)
+        expect(r.code).toBe(1)
+        expect(r.stdout).toMatch(/first bad event: version 6/)
+        const dropped = join(dir, "dropped.ndjson")
+        writeFileSync(dropped, `${lines.filter((_, i) => i !== 7).join("\n")}\n`)
+        const d = cli("verify", dropped)
+        expect(d.code).toBe(1)
+        expect(d.stdout).toMatch(/first bad event: version 9 — chain: expected version 8, found 9/)
+      })
+
+      it("describe --json gives the catalogue and JSON Schemas", () => {
+        const r = cli("describe", game, "--json")
+        expect(r.code).toBe(0)
+        const d = JSON.parse(r.stdout)
+        expect(d.id).toBe(game)
+        expect(Object.keys(d.catalogue).length).toBeGreaterThan(0)
+        for (const k of ["options", "command", "event", "view"])
+          expect(d.schemas[k]).toHaveProperty("$schema")
+      })
+    })
+  }
+
+  it("start plays every registered game into a PGlite directory and stops after --max-games", () => {
+    const r = cli("start", "--db", join(tmp(), "db"), "--max-games", "1")
+    expect(r.code).toBe(0)
+    const summary = JSON.parse(r.stderr.trim().split("\n").pop() as string)
+    for (const id of gameIds()) expect(summary[id].games).toBe(1)
+  })
+
+  describe("bad input gets one clear line and a non-zero exit", () => {
+    const cases: Array<[string, string[], RegExp]> = [
+      [
+        "unknown game",
+        ["selfplay", "--game", "chess", "--players", "2", "--seed", "1"],
+        /unknown game "chess"; known games: .*downtown/,
+      ],
+      [
+        "bad seat count",
+        ["selfplay", "--game", "downtown", "--players", "9", "--seed", "1"],
+        /downtown is played by 3–6 players, not 9/,
+      ],
+      [
+        "unknown bot",
+        ["selfplay", "--game", "downtown", "--players", "4", "--seed", "1", "--bots", "deep-blue"],
+        /has no bot "deep-blue"/,
+      ],
+      [
+        "not a number",
+        ["selfplay", "--game", "downtown", "--players", "four", "--seed", "1"],
+        /--players must be a whole number/,
+      ],
+      [
+        "missing file",
+        ["verify", "/nonexistent/game.ndjson"],
+        /cannot read \/nonexistent\/game.ndjson: ENOENT/,
+      ],
+      ["unknown command", ["fly"], /unknown command 'fly'/],
+      [
+        "unreachable database",
+        ["export", "--game-id", "x", "--db", "postgres://nobody:secret@127.0.0.1:1/none"],
+        /database unreachable: .*127\.0\.0\.1:1/,
+      ],
+    ]
+    for (const [name, args, message] of cases)
+      it(name, () => {
+        const r = cli(...args)
+        expect(r.code).not.toBe(0)
+        expect(r.stderr).toMatch(message)
+        expect(r.stderr).not.toMatch(/\n\s+at /) // no stack trace
+        expect(r.stderr).not.toMatch(/secret/) // no password in messages
+      })
+
+    it("malformed NDJSON names its line", () => {
+      const f = join(tmp(), "bad.ndjson")
+      writeFileSync(f, '{"streamId":"game-x"}\nnot json\n')
+      const r = cli("verify", f)
+      expect(r.code).toBe(1)
+      expect(r.stderr).toMatch(/malformed export, line 1: field "version" must be a number/)
+    })
+  })
+})

@@ -1,0 +1,53 @@
+import { Schema } from "effect"
+import { requireGame } from "../games.js"
+
+/** The machine-readable catalogue of a game: static data, seats, options and JSON Schemas. */
+export const describeGame = (id: string) => {
+  const { game, bots } = requireGame(id)
+  return {
+    id: game.id,
+    title: game.title,
+    rulesVersion: game.rulesVersion,
+    seats: game.seats,
+    defaultOptions: game.defaultOptions,
+    bots: Object.keys(bots),
+    catalogue: game.catalogue(game.defaultOptions),
+    schemas: {
+      options: Schema.toJsonSchemaDocument(game.schemas.options),
+      command: Schema.toJsonSchemaDocument(game.schemas.command),
+      event: Schema.toJsonSchemaDocument(game.schemas.event),
+      view: Schema.toJsonSchemaDocument(game.schemas.view),
+    },
+  }
+}
+
+/** The same catalogue in words, for a person. */
+export const formatDescription = (d: ReturnType<typeof describeGame>): string => {
+  const commandTypes = schemaTypes(d.schemas.command)
+  const eventTypes = schemaTypes(d.schemas.event)
+  return [
+    `${d.title} (${d.id}, rules v${d.rulesVersion})`,
+    `  players: ${d.seats.min}–${d.seats.max}`,
+    `  default options: ${JSON.stringify(d.defaultOptions)}`,
+    `  bots: ${d.bots.join(", ")}`,
+    `  catalogue: ${Object.keys(d.catalogue).join(", ")}`,
+    `  commands: ${commandTypes.join(", ")}`,
+    `  events: ${eventTypes.join(", ")}`,
+    "  (--json prints everything, with the JSON Schemas)",
+  ].join("\n")
+}
+
+/** The `type` constants a JSON Schema document's union admits. */
+const schemaTypes = (doc: unknown): string[] => {
+  const found = new Set<string>()
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk)
+    if (!node || typeof node !== "object") return
+    const type = (node as { properties?: { type?: { const?: unknown; enum?: unknown[] } } }).properties?.type
+    if (typeof type?.const === "string") found.add(type.const)
+    if (type?.enum?.length === 1) found.add(String(type.enum[0]))
+    Object.values(node).forEach(walk)
+  }
+  walk(doc)
+  return [...found].sort()
+}

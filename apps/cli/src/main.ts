@@ -1,0 +1,93 @@
+#!/usr/bin/env -S npx tsx
+import { gameIds } from "@boroughs/core"
+import { Command, InvalidArgumentError } from "commander"
+import { describeGame, formatDescription } from "./commands/describe.js"
+import { exportGame } from "./commands/export.js"
+import { selfplay } from "./commands/selfplay.js"
+import { startSelfplay } from "./commands/start.js"
+import { formatReport, verifyGame } from "./commands/verify.js"
+import { CliError, describeError } from "./fail.js"
+
+// Commander: the most used Node CLI parser, typed, with --help and precise errors for free.
+const int = (name: string) => (value: string) => {
+  const n = Number(value)
+  if (!Number.isInteger(n)) throw new InvalidArgumentError(`${name} must be a whole number`)
+  return n
+}
+
+const program = new Command()
+  .name("boroughs")
+  .description("Boroughs: city-building board games played by bots and people, replayed and audited.")
+  .showHelpAfterError()
+  .configureOutput({ outputError: (text, write) => write(`boroughs: ${text.replace(/^error: /, "")}`) })
+
+const dbOption = "--db <postgres-url | dir>"
+const dbHelp = "PostgreSQL URL or PGlite directory (default: $DATABASE_URL, else .boroughs/data)"
+
+program
+  .command("start")
+  .description("the main job: continuous bot self-play of every registered game, with a live display")
+  .option(dbOption, dbHelp)
+  .option("--games <ids>", `comma-separated games (default: all of ${gameIds().join(", ")})`)
+  .option("--max-games <n>", "stop after this many games of each game", int("--max-games"))
+  .action(async (o) => {
+    await startSelfplay(o)
+  })
+
+program
+  .command("selfplay")
+  .description("play one game with bots through the engine and store; prints a JSON summary")
+  .requiredOption("--game <id>", `the game (${gameIds().join(", ")})`)
+  .requiredOption("--players <n>", "number of seats", int("--players"))
+  .requiredOption("--seed <s>", "the game's seed (same seed and bots: byte-identical events)")
+  .option("--bots <names>", "comma-separated bot names, one per seat; the last repeats", "random")
+  .option(dbOption, dbHelp)
+  .option("--out <file.ndjson>", "also write the game's events as NDJSON")
+  .option("--game-id <id>", "the game id (default: derived from game, players, seed and bots)")
+  .action(async (o) => {
+    const summary = await selfplay(o)
+    process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`)
+  })
+
+program
+  .command("export")
+  .description("write a game's event stream as NDJSON (docs/export-format.md)")
+  .requiredOption("--game-id <id>", "the game id")
+  .option(dbOption, dbHelp)
+  .option("--out <file.ndjson>", "write to a file instead of stdout")
+  .action(async (o) => {
+    const n = await exportGame(o)
+    if (o.out) process.stderr.write(`boroughs: wrote ${n} events to ${o.out}\n`)
+  })
+
+program
+  .command("verify")
+  .description("prove a game: hash chain, seed commitment, commitments, and re-execution byte for byte")
+  .argument("[file.ndjson]", "an NDJSON export")
+  .option("--game-id <id>", "verify a game in the database instead of a file")
+  .option(dbOption, dbHelp)
+  .option("--expect-head <hash>", "the stream's published last hash (detects a truncated stream)")
+  .option("--json", "print the report as JSON")
+  .action(async (file: string | undefined, o) => {
+    if (!file && !o.gameId) throw new CliError("verify needs a file or --game-id")
+    const report = await verifyGame({ ...o, file })
+    process.stdout.write(`${o.json ? JSON.stringify(report, null, 2) : formatReport(report)}\n`)
+    if (!report.ok) process.exitCode = 1
+  })
+
+program
+  .command("describe")
+  .description("a game's static data, seats, options and the JSON Schemas of its commands, events and views")
+  .argument("<game>", `the game (${gameIds().join(", ")})`)
+  .option("--json", "machine-readable catalogue for bot authors")
+  .action((game: string, o) => {
+    const d = describeGame(game)
+    process.stdout.write(`${o.json ? JSON.stringify(d, null, 2) : formatDescription(d)}\n`)
+  })
+
+program.parseAsync(process.argv).catch((e) => {
+  process.stderr.write(`boroughs: ${describeError(e)}\n`)
+  if (process.env.BOROUGHS_DEBUG && e instanceof Error && !(e instanceof CliError))
+    process.stderr.write(`${e.stack}\n`)
+  process.exitCode = e instanceof CliError ? e.exitCode : 1
+})

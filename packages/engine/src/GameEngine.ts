@@ -1,0 +1,283 @@
+import {
+  type AnyGame,
+  apply,
+  type EventEnvelope,
+  type GameStarted,
+  type Match,
+  play,
+  type Seat,
+  start,
+  type Typed,
+  toData,
+  toEvent,
+} from "@boroughs/core"
+import { EventStore, type NewEvent, type StoreError, WrongExpectedVersion } from "@boroughs/store"
+import { Context, Effect, Layer, Result, Schedule, Schema } from "effect"
+import { type AppendMetadata, metadataFor } from "./appends.js"
+import { CommandRejected, ContentionExhausted, GameExists, GameNotFound, UnknownGame } from "./errors.js"
+
+/** A game as the engine holds it: the folded match, its envelopes and which commands made them. */
+export interface LoadedGame {
+  readonly gameId: string
+  readonly streamId: string
+  readonly match: Match
+  readonly envelopes: ReadonlyArray<EventEnvelope>
+}
+
+export interface CreateGame {
+  readonly gameId: string
+  readonly game: string
+  readonly options?: unknown
+  readonly seats: number
+  /** Secret; committed in GameStarted, revealed in GameEnded. */
+  readonly seed: string
+  readonly commandId?: string
+  readonly actor?: string
+  readonly time?: string
+}
+
+export interface HandleCommand {
+  readonly gameId: string
+  readonly seat: Seat
+  readonly command: unknown
+  readonly commandId: string
+  readonly actor?: string
+  readonly time?: string
+}
+
+export interface Handled {
+  readonly game: LoadedGame
+  /** The envelopes this command appended (or had appended, for a retried command). */
+  readonly appended: ReadonlyArray<EventEnvelope>
+  readonly duplicate: boolean
+}
+
+/** The stream id of a game. */
+export const gameStream = (gameId: string): string => `game-${gameId}`
+
+interface Cached {
+  game: LoadedGame
+  /** commandId → [first index, last index] into envelopes. */
+  commands: Map<string, [number, number]>
+}
+
+const MAX_CACHED_GAMES = 2_000
+
+/** Runs games on the store: create, command handling with retry and idempotency, loading (ARCHITECTURE.md §3–4). */
+export class GameEngine extends Context.Service<
+  GameEngine,
+  {
+    readonly create: (
+      input: CreateGame,
+    ) => Effect.Effect<Handled, UnknownGame | CommandRejected | GameExists | StoreError>
+    readonly handle: (
+      input: HandleCommand,
+    ) => Effect.Effect<
+      Handled,
+      GameNotFound | UnknownGame | CommandRejected | ContentionExhausted | StoreError
+    >
+    readonly load: (gameId: string) => Effect.Effect<LoadedGame, GameNotFound | UnknownGame | StoreError>
+  }
+>()("@boroughs/engine/GameEngine") {
+  /** The engine over an EventStore, with games looked up by id. */
+  static layer(findGame: (id: string) => AnyGame | undefined, known: () => ReadonlyArray<string>) {
+    return Layer.effect(
+      GameEngine,
+      Effect.gen(function* () {
+        const store = yield* EventStore
+        const cache = new Map<string, Cached>()
+        const gameOf = (id: string) => {
+          const g = findGame(id)
+          return g ? Effect.succeed(g) : Effect.fail(new UnknownGame({ game: id, known: known() }))
+        }
+
+        const remember = (gameId: string, c: Cached) => {
+          cache.delete(gameId)
+          cache.set(gameId, c)
+          if (cache.size > MAX_CACHED_GAMES) cache.delete(cache.keys().next().value as string)
+        }
+
+        const index = (
+          commands: Map<string, [number, number]>,
+          envelopes: ReadonlyArray<EventEnvelope>,
+          from: number,
+        ) => {
+          for (let i = from; i < envelopes.length; i++) {
+            const id = (envelopes[i] as EventEnvelope).metadata.commandId
+            if (typeof id !== "string") continue
+            const range = commands.get(id)
+            if (range) range[1] = i
+            else commands.set(id, [i, i])
+          }
+        }
+
+        /** Loads a game, reading only the events after what the cache already holds. */
+        const loadCached = Effect.fn("GameEngine.load")(function* (gameId: string) {
+          const streamId = gameStream(gameId)
+          const hit = cache.get(gameId)
+          const from = hit ? hit.game.envelopes.length + 1 : 1
+          const fresh = yield* store.readStream(streamId, { from })
+          if (!hit && fresh.length === 0) return yield* Effect.fail(new GameNotFound({ gameId }))
+          if (hit && fresh.length === 0) return hit
+          let match: Match
+          let envelopes: EventEnvelope[]
+          if (hit) {
+            match = hit.game.match
+            envelopes = [...hit.game.envelopes]
+          } else {
+            const first = toEvent(fresh[0] as EventEnvelope) as GameStarted
+            const def = yield* gameOf(first.game)
+            match = { game: def, state: def.initial(first), seed: first.seed, ended: null, events: 1 }
+            envelopes = [fresh[0] as EventEnvelope]
+          }
+          for (const e of hit ? fresh : fresh.slice(1)) {
+            match = apply(match, toEvent(e))
+            envelopes.push(e)
+          }
+          const commands = hit ? hit.commands : new Map<string, [number, number]>()
+          index(commands, envelopes, from - 1)
+          const c: Cached = { game: { gameId, streamId, match, envelopes }, commands }
+          remember(gameId, c)
+          return c
+        })
+
+        const stored = (c: Cached, commandId: string): EventEnvelope[] | null => {
+          const range = c.commands.get(commandId)
+          return range ? c.game.envelopes.slice(range[0], range[1] + 1) : null
+        }
+
+        const toNew = (events: ReadonlyArray<Typed>, cause: AppendMetadata): NewEvent[] =>
+          events.map((e, i) => {
+            const { type, data } = toData(e)
+            return { type, data, metadata: metadataFor(cause, i) }
+          })
+
+        const afterAppend = (
+          c: Cached | undefined,
+          gameId: string,
+          streamId: string,
+          match: Match,
+          appended: ReadonlyArray<EventEnvelope>,
+        ) => {
+          const envelopes = [...(c?.game.envelopes ?? []), ...appended]
+          const commands = c?.commands ?? new Map<string, [number, number]>()
+          index(commands, envelopes, envelopes.length - appended.length)
+          const next: Cached = { game: { gameId, streamId, match, envelopes }, commands }
+          remember(gameId, next)
+          return next.game
+        }
+
+        const create = Effect.fn("GameEngine.create")(function* (input: CreateGame) {
+          const def = yield* gameOf(input.game)
+          // The kernel decodes the options with the game's schema and checks the seat count.
+          const started = start(def, input.options, input.seats, input.seed)
+          if (Result.isFailure(started))
+            return yield* Effect.fail(
+              new CommandRejected({ rule: started.failure.rule, message: started.failure.message }),
+            )
+          const options = (started.success.events[0] as GameStarted).options
+          const streamId = gameStream(input.gameId)
+          const commandId = input.commandId ?? `${input.gameId}/create`
+          const cause: AppendMetadata = {
+            commandId,
+            command: { type: "CreateGame", game: def.id, options, seats: input.seats } as Typed,
+            actor: input.actor ?? "system",
+            ...(input.time ? { time: input.time } : {}),
+          }
+          const result = yield* store
+            .append({
+              streamId,
+              streamType: "game",
+              expectedVersion: 0,
+              commandId,
+              events: toNew(started.success.events, cause),
+            })
+            .pipe(
+              Effect.catchTag("WrongExpectedVersion", () =>
+                Effect.fail(new GameExists({ gameId: input.gameId })),
+              ),
+            )
+          if (result.duplicate) {
+            const c = yield* loadCached(input.gameId).pipe(
+              Effect.catchTag("GameNotFound", (e) => Effect.die(e)),
+            )
+            return { game: c.game, appended: result.envelopes, duplicate: true }
+          }
+          cache.delete(input.gameId)
+          const game = afterAppend(undefined, input.gameId, streamId, started.success.match, result.envelopes)
+          return { game, appended: result.envelopes, duplicate: false }
+        })
+
+        const attempt = Effect.fn("GameEngine.attempt")(function* (input: HandleCommand) {
+          const c = yield* loadCached(input.gameId)
+          const done = stored(c, input.commandId)
+          if (done) return { game: c.game, appended: done, duplicate: true } satisfies Handled
+          const def = c.game.match.game
+          const decoded = Schema.decodeUnknownResult(def.schemas.command)(input.command)
+          if (Result.isFailure(decoded))
+            return yield* Effect.fail(
+              new CommandRejected({
+                rule: "kernel.command.malformed",
+                message: `not a ${def.id} command: ${decoded.failure.message}`,
+              }),
+            )
+          const played = play(c.game.match, input.seat, decoded.success as Typed)
+          if (Result.isFailure(played))
+            return yield* Effect.fail(
+              new CommandRejected({ rule: played.failure.rule, message: played.failure.message }),
+            )
+          const cause: AppendMetadata = {
+            commandId: input.commandId,
+            seat: input.seat,
+            command: decoded.success as Typed,
+            actor: input.actor ?? `seat:${input.seat}`,
+            ...(input.time ? { time: input.time } : {}),
+          }
+          const result = yield* store.append({
+            streamId: c.game.streamId,
+            streamType: "game",
+            expectedVersion: c.game.match.events,
+            commandId: input.commandId,
+            events: toNew(played.success.events, cause),
+          })
+          if (result.duplicate)
+            return { game: c.game, appended: result.envelopes, duplicate: true } satisfies Handled
+          const game = afterAppend(c, input.gameId, c.game.streamId, played.success.match, result.envelopes)
+          return { game, appended: result.envelopes, duplicate: false } satisfies Handled
+        })
+
+        const ATTEMPTS = 8
+        const handle = (input: HandleCommand) =>
+          attempt(input).pipe(
+            // Another writer won the race: reload and decide again, a bounded number of times.
+            Effect.tapError((e) =>
+              Effect.sync(() => e instanceof WrongExpectedVersion && cache.delete(input.gameId)),
+            ),
+            Effect.retry({
+              schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
+              times: ATTEMPTS - 1,
+              while: (e) => e instanceof WrongExpectedVersion,
+            }),
+            Effect.catchTag("WrongExpectedVersion", () =>
+              Effect.fail(new ContentionExhausted({ gameId: input.gameId, attempts: ATTEMPTS })),
+            ),
+            Effect.catchTag("IdempotencyConflict", (e) =>
+              Effect.fail(new CommandRejected({ rule: "kernel.command.id-reused", message: e.message })),
+            ),
+            Effect.withSpan("GameEngine.handle"),
+          )
+
+        return {
+          create: (input) =>
+            create(input).pipe(
+              Effect.catchTag("IdempotencyConflict", (e) =>
+                Effect.fail(new CommandRejected({ rule: "kernel.command.id-reused", message: e.message })),
+              ),
+            ),
+          handle,
+          load: (gameId) => loadCached(gameId).pipe(Effect.map((c) => c.game)),
+        }
+      }),
+    )
+  }
+}

@@ -1,0 +1,5 @@
+export * from "./appends.js"
+export * from "./errors.js"
+export * from "./GameEngine.js"
+export * from "./ndjson.js"
+export * from "./verify.js"
