@@ -79,7 +79,7 @@ export const verifyStream = (
   if (broken) problems.push({ version: broken.version, kind: "chain", message: broken.message })
 
   const first = envelopes[0]
-  if (!first || first.type !== "GameStarted") {
+  if (first?.type !== "GameStarted") {
     problems.push({
       version: first?.version ?? 1,
       kind: "not-a-game",

@@ -41,12 +41,11 @@ export const formatDescription = (d: ReturnType<typeof describeGame>): string =>
 const schemaTypes = (doc: unknown): string[] => {
   const found = new Set<string>()
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk)
     if (!node || typeof node !== "object") return
     const type = (node as { properties?: { type?: { const?: unknown; enum?: unknown[] } } }).properties?.type
     if (typeof type?.const === "string") found.add(type.const)
     if (type?.enum?.length === 1) found.add(String(type.enum[0]))
-    Object.values(node).forEach(walk)
+    for (const child of Object.values(node)) walk(child)
   }
   walk(doc)
   return [...found].sort()
