@@ -48,8 +48,8 @@ export const downtown: GameDefinition<
 
 /** The bots that ship with Downtown. */
 export const downtownBots: Readonly<Record<string, Bot>> = {
-  random: downtownRandomBot as unknown as Bot,
-  heuristic: downtownHeuristicBot as unknown as Bot,
+  random: downtownRandomBot,
+  heuristic: downtownHeuristicBot,
 }
 
 export type { DowntownCommand, DowntownEvent, DowntownOptions, DowntownState, DowntownView }
