@@ -1,4 +1,5 @@
 export * from "./EventStore.js"
 export { EVENT_ID_NAMESPACE, eventIdFor } from "./eventIds.js"
 export { migrations } from "./migrations/index.js"
+export { comparePositions } from "./positions.js"
 export type { Database, EsCheckpointsTable, EsEventsTable, EsStreamsTable } from "./schema.js"

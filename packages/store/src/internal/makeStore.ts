@@ -87,7 +87,10 @@ export const makeStore = (
     /** Why an append stored nothing: a retry (replay it), a reused command id, or a stream that moved on. */
     const explainRefusal = (request: AppendRequest) =>
       Effect.gen(function* () {
-        const ids = request.events.map((_, i) => eventIdFor(request.commandId, i))
+        // One id past the request's: a stored command with more events than the retry is not the same command.
+        const ids = Array.from({ length: request.events.length + 1 }, (_, i) =>
+          eventIdFor(request.commandId, i),
+        )
         const stored = yield* run(`looking up command ${request.commandId}`, () =>
           Q.selectEventsById(db, ids),
         )

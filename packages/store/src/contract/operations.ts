@@ -1,0 +1,112 @@
+import { expect } from "@effect/vitest"
+import { Effect, Layer, Stream } from "effect"
+import { type Kysely, sql } from "kysely"
+import { EventStore, type StoreError } from "../EventStore.js"
+import { migrate } from "../internal/migrate.js"
+import { migrations } from "../migrations/index.js"
+import { TestDatabase } from "../testing/index.js"
+import { appendTo, type ContractIt, event, readToEnd, type Store, unique } from "./helpers.js"
+
+/** Keeps appending until `woken` completes: robust to the subscriber registering a little late. */
+const appendUntil = <A, E>(store: Store, woken: Effect.Effect<A, E>) => {
+  const stream = unique("poke")
+  let version = 0
+  const appendOne = Effect.gen(function* () {
+    const result = yield* appendTo(store, stream, version, [event("Poked")])
+    version = result.envelopes[0]!.version
+  })
+  const keepAppending = Effect.forever(Effect.andThen(appendOne, Effect.sleep("100 millis")))
+  return Effect.raceFirst(woken, keepAppending).pipe(Effect.timeout("10 seconds"))
+}
+
+export interface UnreachableCase {
+  /** A store layer whose database cannot be reached. */
+  readonly layer: Layer.Layer<EventStore, StoreError>
+  /** What the message must name (the URL without password, or the folder). */
+  readonly names: string
+  /** What the message must not contain. */
+  readonly secret?: string
+}
+
+/** Checkpoints, wake-ups, migrations and start-up failures. */
+export const operationCases = (it: ContractIt, options: { readonly unreachable: UnreachableCase }) => {
+  it.effect("checkpoints round-trip, and save atomically inside a projection's transaction", () =>
+    Effect.gen(function* () {
+      const store = yield* EventStore
+      const subscription = unique("projection")
+      expect(yield* store.checkpoint(subscription)).toBeNull()
+      yield* appendTo(store, unique("game"), 0, [event("A"), event("B")])
+      const { events } = yield* readToEnd(store, null)
+      const first = events[0]!.position
+      const last = events[events.length - 1]!.position
+      yield* store.saveCheckpoint(subscription, first)
+      expect(yield* store.checkpoint(subscription)).toEqual(first)
+
+      const inTransaction = (position: typeof last, commit: boolean) =>
+        Effect.promise(() =>
+          store.db
+            .transaction()
+            .execute(async (trx) => {
+              await Effect.runPromise(store.saveCheckpoint(subscription, position, trx))
+              if (!commit) throw new Error("projection failed")
+            })
+            .catch(() => undefined),
+        )
+      yield* inTransaction(last, false)
+      expect(yield* store.checkpoint(subscription)).toEqual(first)
+      yield* inTransaction(last, true)
+      expect(yield* store.checkpoint(subscription)).toEqual(last)
+    }),
+  )
+
+  it.effect("an append wakes the store's readers", () =>
+    Effect.gen(function* () {
+      const store = yield* EventStore
+      const woken = yield* appendUntil(store, Stream.runHead(store.wakeups))
+      expect(woken).toMatchObject({ _tag: "Some" })
+    }),
+  )
+
+  it.effect("another node's append wakes this store's readers", () =>
+    Effect.gen(function* () {
+      const database = yield* TestDatabase
+      if (database.backend !== "postgres") return // one process on PGlite: its other nodes hear by the tick
+      const store = yield* EventStore
+      const other = yield* database.secondNode
+      const woken = yield* appendUntil(other, Stream.runHead(store.wakeups))
+      expect(woken).toMatchObject({ _tag: "Some" })
+    }),
+  )
+
+  it.effect("a failing migration is a StoreError that names it, and changes nothing", () =>
+    Effect.gen(function* () {
+      const store = yield* EventStore
+      const broken = {
+        ...migrations,
+        "9999_broken": {
+          up: async (db: Kysely<unknown>) => {
+            await sql`create table es_half_done (id int)`.execute(db)
+            await sql`select no_such_function()`.execute(db)
+          },
+        },
+      }
+      const error = yield* Effect.flip(migrate(store.db as Kysely<unknown>, broken))
+      expect(error.reason).toBe("migration")
+      expect(error.message).toContain("9999_broken")
+      const left = yield* Effect.promise(() =>
+        sql<{ name: string | null }>`select to_regclass('es_half_done')::text as name`.execute(store.db),
+      )
+      expect(left.rows[0]?.name).toBeNull()
+    }),
+  )
+
+  it.effect("a database that cannot be reached is a StoreError naming where, without the password", () =>
+    Effect.gen(function* () {
+      const error = yield* Effect.flip(Effect.scoped(Layer.build(options.unreachable.layer)))
+      expect(error.reason).toBe("unreachable")
+      expect(error.message).toContain(options.unreachable.names)
+      if (options.unreachable.secret !== undefined)
+        expect(error.message).not.toContain(options.unreachable.secret)
+    }),
+  )
+}
