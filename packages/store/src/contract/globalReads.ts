@@ -78,6 +78,13 @@ export const globalReadCases = (it: ContractIt, options: { readonly concurrentTr
           started()
           await releaseP
         })
+        // Whatever happens below, let transaction 1 finish, or its connection would keep the pool from closing.
+        yield* Effect.addFinalizer(() =>
+          Effect.promise(() => {
+            release()
+            return held.catch(() => undefined)
+          }),
+        )
         yield* Effect.promise(() => Promise.race([insertedP, held]))
 
         // Transaction 2 appends and commits while 1 is still open.

@@ -9,6 +9,7 @@ import { describeError, redactUrl } from "./dbErrors.js"
 import { NotificationListener } from "./notificationListener.js"
 
 const CONNECT_TIMEOUT_MS = 10_000
+const CLOSE_TIMEOUT = "10 seconds"
 
 /** Opens a pg pool on `url`, checks the server answers, and ends the pool with the scope. */
 export const postgresBackend = (options: {
@@ -27,7 +28,8 @@ export const postgresBackend = (options: {
       pool.on("error", () => undefined)
       return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     }),
-    (db) => Effect.promise(() => db.destroy()),
+    // A connection a caller never gave back must not hold the scope open forever.
+    (db) => Effect.promise(() => db.destroy()).pipe(Effect.timeoutOption(CLOSE_TIMEOUT)),
   ).pipe(
     Effect.tap((db) =>
       Effect.tryPromise({
