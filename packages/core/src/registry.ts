@@ -1,3 +1,4 @@
+import { downtown, downtownBots } from "./games/downtown/index.js"
 import type { Bot } from "./kernel/bot.js"
 import type { AnyGame } from "./kernel/game.js"
 
@@ -8,7 +9,7 @@ export interface RegisteredGame {
 }
 
 /** Every product game. Each game folder adds itself here when its rules are complete. */
-export const registry: ReadonlyArray<RegisteredGame> = []
+export const registry: ReadonlyArray<RegisteredGame> = [{ game: downtown, bots: downtownBots }]
 
 /** The registered game with this id, or undefined. */
 export const findGame = (id: string): RegisteredGame | undefined => registry.find((g) => g.game.id === id)
