@@ -51,6 +51,14 @@ const isOpenGround = (board: Board, cell: number): boolean => {
  * developable building, and none holding a free tower has open ground to found a building on.
  */
 export const isBlocked = (board: Board): boolean => {
+  // Fast path: a free top or a roof on a building of a player still in the game can be developed.
+  for (let cell = 0; cell < CELLS; cell++) {
+    const c = board.cells[cell]
+    if (c?.kind === "building" && c.top !== "tower") {
+      const owner = (board.buildings[c.building] as Building).owner
+      if (owner !== null && !board.bankrupt[owner]) return false
+    }
+  }
   let open: boolean | null = null
   for (let seat = 0; seat < board.seats; seat++) {
     if (board.bankrupt[seat]) continue

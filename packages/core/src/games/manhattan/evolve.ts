@@ -7,17 +7,19 @@ import {
   afterDemandDeclined,
   afterMove,
   afterOnes,
-  at,
   crossingStep,
+  type Draft,
   endTurn,
   enterTurn,
   nextSolvent,
   onesStep,
   sixesStep,
 } from "./flow.js"
-import { type Building, type BuildingCell, type Cell, STREET, type State } from "./state.js"
+import { type Building, type BuildingCell, type Cell, STREET, type State, type Step } from "./state.js"
 
-const at2 = (p: XY): number => cellIndex(p.x, p.y)
+const MOVE: Step = { kind: "move" }
+
+const indexOf = (p: XY): number => cellIndex(p.x, p.y)
 
 const setRow = <T>(rows: ReadonlyArray<readonly [T, T]>, seat: number, row: readonly [T, T]) => {
   const out = rows.slice()
@@ -31,101 +33,92 @@ const setAt = <T>(items: ReadonlyArray<T>, index: number, value: T): T[] => {
   return out
 }
 
-/** Folds one event into the state. Events carry every fact; only the step bookkeeping is derived here. */
+const retop = (cells: ReadonlyArray<Cell>, cell: number, top: BuildingCell["top"]): Cell[] =>
+  setAt<Cell>(cells, cell, { ...(cells[cell] as BuildingCell), top })
+
+/**
+ * Folds one event into the state. Events carry every fact; only the bookkeeping of whose step comes next is
+ * derived here (flow.ts). Each event copies the state once and shares every part it does not change.
+ */
 export const evolve = (state: State, event: Event): State => {
+  const step = state.step
+  const d: Draft = { ...state }
   switch (event.type) {
     case "GameStarted":
     case "GameEnded":
       return state
-    case "CornerChosen": {
-      const next: State = { ...state, pawns: setRow(state.pawns, event.seat, [event.corner, event.corner]) }
-      if (state.step.kind !== "corner") return next
-      return event.seat + 1 < state.seats ? { ...next, current: event.seat + 1 } : enterTurn(next, 0, false)
-    }
-    case "DiceRolled":
-      return {
-        ...state,
-        rng: advance(state.rng),
-        current: event.seat,
-        dice: [event.dice[0], event.dice[1]],
-        step: { kind: "move" },
+    case "CornerChosen":
+      d.pawns = setRow(state.pawns, event.seat, [event.corner, event.corner])
+      if (step.kind === "corner") {
+        if (event.seat + 1 < state.seats) d.current = event.seat + 1
+        else enterTurn(d, 0, false)
       }
+      return d
+    case "DiceRolled":
+      d.rng = advance(state.rng)
+      d.current = event.seat
+      d.dice = [event.dice[0], event.dice[1]]
+      d.step = MOVE
+      return d
     case "PawnsMoved": {
       const row = state.pawns[event.seat] ?? [null, null]
       const pawns: [number | null, number | null] = [row[0], row[1]]
       for (const m of event.moves) pawns[m.pawn] = m.to
-      const next: State = { ...state, pawns: setRow(state.pawns, event.seat, pawns) }
-      return state.step.kind === "move" ? afterMove(next) : next
+      d.pawns = setRow(state.pawns, event.seat, pawns)
+      if (step.kind === "move") afterMove(d)
+      return d
     }
-    case "RoofTaken": {
-      const next: State = {
-        ...state,
-        supply: { ...state.supply, roofs: state.supply.roofs - 1 },
-        roofsHeld: setAt(state.roofsHeld, event.seat, (state.roofsHeld[event.seat] ?? 0) + 1),
-      }
-      return state.step.kind === "doubles" ? crossingStep(next) : next
-    }
+    case "RoofTaken":
+      d.supply = { ...state.supply, roofs: state.supply.roofs - 1 }
+      d.roofsHeld = setAt(state.roofsHeld, event.seat, (state.roofsHeld[event.seat] ?? 0) + 1)
+      if (step.kind === "doubles") crossingStep(d)
+      return d
     case "StoryBuilt":
-      return afterStory(state, buildStory(state, event))
-    case "StreetBuilt": {
-      const next: State = {
-        ...state,
-        cells: setAt(state.cells, cellIndex(event.x, event.y), STREET),
-        supply: { ...state.supply, streets: state.supply.streets - 1 },
-      }
-      return state.step.kind === "crossing-street" ? afterCrossing(next) : next
-    }
-    case "RoofPlaced": {
-      const next: State = {
-        ...state,
-        cells: retop(state.cells, cellIndex(event.x, event.y), "roof"),
-        roofsHeld: setAt(state.roofsHeld, event.seat, (state.roofsHeld[event.seat] ?? 0) - 1),
-      }
-      return state.step.kind === "place-roof" ? onesStep(next, state.step.left - 1) : next
-    }
-    case "RoofRemoved": {
-      const next: State = {
-        ...state,
-        cells: retop(state.cells, cellIndex(event.x, event.y), "free"),
-        supply: { ...state.supply, roofs: state.supply.roofs + 1 },
-      }
-      return state.step.kind === "remove-roof" ? afterCrossing(next) : next
-    }
+      buildStory(d, event)
+      if (d.supply.stories <= 0) d.step = { kind: "over", reason: "stories" }
+      else if (step.kind === "crossing-build" || step.kind === "crossing-story") afterCrossing(d)
+      else if (step.kind === "six-story") sixesStep(d, step.left - 1)
+      return d
+    case "StreetBuilt":
+      d.cells = setAt(state.cells, cellIndex(event.x, event.y), STREET)
+      d.supply = { ...state.supply, streets: state.supply.streets - 1 }
+      if (step.kind === "crossing-street") afterCrossing(d)
+      return d
+    case "RoofPlaced":
+      d.cells = retop(state.cells, cellIndex(event.x, event.y), "roof")
+      d.roofsHeld = setAt(state.roofsHeld, event.seat, (state.roofsHeld[event.seat] ?? 0) - 1)
+      if (step.kind === "place-roof") onesStep(d, step.left - 1)
+      return d
+    case "RoofRemoved":
+      d.cells = retop(state.cells, cellIndex(event.x, event.y), "free")
+      d.supply = { ...state.supply, roofs: state.supply.roofs + 1 }
+      if (step.kind === "remove-roof") afterCrossing(d)
+      return d
     case "Declined":
-      switch (state.step.kind) {
-        case "demand":
-          return afterDemandDeclined(state, state.step.from)
-        case "crossing-story":
-        case "remove-roof":
-          return afterCrossing(state)
-        case "place-roof":
-          return afterOnes(state)
-        case "six-story":
-          return endTurn(state)
-        default:
-          return state
-      }
+      if (step.kind === "demand") afterDemandDeclined(d, step.from)
+      else if (step.kind === "crossing-story" || step.kind === "remove-roof") afterCrossing(d)
+      else if (step.kind === "place-roof") afterOnes(d)
+      else if (step.kind === "six-story") endTurn(d)
+      return d
     case "PlayerBankrupt":
-      return bankrupt(state, event)
+      bankrupt(d, event)
+      return d
     case "GameBlocked":
-      return at(state, { kind: "over", reason: "blocked" })
+      d.step = { kind: "over", reason: "blocked" }
+      return d
   }
 }
 
-const retop = (cells: ReadonlyArray<Cell>, cell: number, top: BuildingCell["top"]): Cell[] => {
-  const c = cells[cell] as BuildingCell
-  return setAt<Cell>(cells, cell, { ...c, top })
-}
-
 /** The board after a story: the cell, the builder's tower, merged and taken-over buildings. */
-const buildStory = (state: State, e: StoryBuilt): State => {
-  const cells = state.cells.slice()
-  const buildings = state.buildings.slice()
-  let towers = state.towers
+const buildStory = (d: Draft, e: StoryBuilt): void => {
+  const cells = d.cells.slice()
+  const buildings = d.buildings.slice()
+  let towers = d.towers
   const cell = cellIndex(e.x, e.y)
-  const builtAt = SUPPLY_LIMITS.stories - state.supply.stories + 1
-  const supply = { ...state.supply, stories: state.supply.stories - 1 }
-  const before = cells[cell] as Cell
+  const builtAt = SUPPLY_LIMITS.stories - d.supply.stories + 1
+  d.supply = { ...d.supply, stories: d.supply.stories - 1 }
+  d.cells = cells
+  d.buildings = buildings
   if (e.founded) {
     const tower = e.tower?.tower ?? 0
     buildings[e.building] = {
@@ -140,11 +133,11 @@ const buildStory = (state: State, e: StoryBuilt): State => {
     }
     cells[cell] = { kind: "building", building: e.building, height: 1, top: "tower", builtAt }
     const row = towers[e.seat] ?? [null, null]
-    towers = setRow(towers, e.seat, tower === 0 ? [e.building, row[1]] : [row[0], e.building])
-    return { ...state, cells, buildings, towers, supply }
+    d.towers = setRow(towers, e.seat, tower === 0 ? [e.building, row[1]] : [row[0], e.building])
+    return
   }
   const into = buildings[e.building] as Building
-  let members = before.kind === "building" ? into.cells : [...into.cells, cell]
+  let members = (cells[cell] as Cell).kind === "building" ? into.cells : [...into.cells, cell]
   let height = Math.max(into.height, e.height)
   let blocks = into.blocks + 1
   const absorb = (id: number) => {
@@ -165,52 +158,36 @@ const buildStory = (state: State, e: StoryBuilt): State => {
   cells[cell] = { kind: "building", building: e.building, height: e.height, top: "free", builtAt }
   let towerCell = into.towerCell
   if (e.tower !== null) {
-    const from = e.tower.from === null ? null : at2(e.tower.from)
-    if (from !== null) cells[from] = { ...(cells[from] as BuildingCell), top: "free" }
-    towerCell = at2(e.tower.to)
+    if (e.tower.from !== null) {
+      const from = indexOf(e.tower.from)
+      cells[from] = { ...(cells[from] as BuildingCell), top: "free" }
+    }
+    towerCell = indexOf(e.tower.to)
     cells[towerCell] = { ...(cells[towerCell] as BuildingCell), top: "tower" }
   }
   buildings[e.building] = { ...into, cells: members, height, blocks, towerCell }
-  return { ...state, cells, buildings, towers, supply }
-}
-
-/** The step after a story: the game ends at once when the last story is built. */
-const afterStory = (before: State, state: State): State => {
-  if (state.supply.stories <= 0) return at(state, { kind: "over", reason: "stories" })
-  switch (before.step.kind) {
-    case "crossing-build":
-    case "crossing-story":
-      return afterCrossing(state)
-    case "six-story":
-      return sixesStep(state, before.step.left - 1)
-    default:
-      return state
-  }
+  d.towers = towers
 }
 
 /** A bankrupt player's pawns and towers leave the game; his buildings stay, ownerless. */
-const bankrupt = (state: State, e: PlayerBankrupt): State => {
-  const cells = state.cells.slice()
-  const buildings = state.buildings.slice()
+const bankrupt = (d: Draft, e: PlayerBankrupt): void => {
+  const before = d.step
+  const cells = d.cells.slice()
+  const buildings = d.buildings.slice()
   for (const id of e.buildings) {
     const b = buildings[id] as Building
     if (b.towerCell !== null) cells[b.towerCell] = { ...(cells[b.towerCell] as BuildingCell), top: "free" }
     buildings[id] = { ...b, owner: null, tower: null, towerCell: null }
   }
-  const next: State = {
-    ...state,
-    cells,
-    buildings,
-    towers: setRow(state.towers, e.seat, [null, null]),
-    pawns: setRow(state.pawns, e.seat, [null, null]),
-    roofsHeld: setAt(state.roofsHeld, e.seat, 0),
-    supply: { ...state.supply, roofs: state.supply.roofs + e.roofsReturned },
-    bankrupt: setAt(state.bankrupt, e.seat, true),
-    eliminated: [...state.eliminated, e.seat],
-  }
-  const solvent = next.bankrupt.filter((b) => !b).length
-  if (solvent <= 1) return at(next, { kind: "over", reason: "bankruptcy" })
-  if (e.seat !== state.current || (state.step.kind !== "bankrupt" && state.step.kind !== "demand"))
-    return next
-  return enterTurn(next, nextSolvent(next, e.seat), false)
+  d.cells = cells
+  d.buildings = buildings
+  d.towers = setRow(d.towers, e.seat, [null, null])
+  d.pawns = setRow(d.pawns, e.seat, [null, null])
+  d.supply = { ...d.supply, roofs: d.supply.roofs + e.roofsReturned }
+  d.roofsHeld = setAt(d.roofsHeld, e.seat, 0)
+  d.bankrupt = setAt(d.bankrupt, e.seat, true)
+  d.eliminated = [...d.eliminated, e.seat]
+  if (d.bankrupt.filter((b) => !b).length <= 1) d.step = { kind: "over", reason: "bankruptcy" }
+  else if (e.seat === d.current && (before.kind === "bankrupt" || before.kind === "demand"))
+    enterTurn(d, nextSolvent(d, e.seat), false)
 }
