@@ -15,6 +15,7 @@ import { EventStore, type NewEvent, type StoreError, WrongExpectedVersion } from
 import { Context, Effect, Layer, Result, Schedule, Schema } from "effect"
 import { type AppendMetadata, metadataFor } from "./appends.js"
 import { CommandRejected, ContentionExhausted, GameExists, GameNotFound, UnknownGame } from "./errors.js"
+import { StaleVersion } from "./StaleVersion.js"
 
 /** A game as the engine holds it: the folded match, its envelopes and which commands made them. */
 export interface LoadedGame {
@@ -34,6 +35,8 @@ export interface CreateGame {
   readonly commandId?: string
   readonly actor?: string
   readonly time?: string
+  /** More fields for the first event's metadata (the server records a game's settings here). */
+  readonly metadata?: Readonly<Record<string, unknown>>
 }
 
 export interface HandleCommand {
@@ -43,6 +46,10 @@ export interface HandleCommand {
   readonly commandId: string
   readonly actor?: string
   readonly time?: string
+  /** When set, the command only applies at this stream version: otherwise StaleVersion, never retried. */
+  readonly expectedVersion?: number
+  /** More fields for the first event's metadata (a clock records the deadline it enforced). */
+  readonly metadata?: Readonly<Record<string, unknown>>
 }
 
 export interface Handled {
@@ -74,7 +81,7 @@ export class GameEngine extends Context.Service<
       input: HandleCommand,
     ) => Effect.Effect<
       Handled,
-      GameNotFound | UnknownGame | CommandRejected | ContentionExhausted | StoreError
+      GameNotFound | UnknownGame | CommandRejected | ContentionExhausted | StaleVersion | StoreError
     >
     readonly load: (gameId: string) => Effect.Effect<LoadedGame, GameNotFound | UnknownGame | StoreError>
   }
@@ -146,10 +153,16 @@ export class GameEngine extends Context.Service<
           return range ? c.game.envelopes.slice(range[0], range[1] + 1) : null
         }
 
-        const toNew = (events: ReadonlyArray<Typed>, cause: AppendMetadata): NewEvent[] =>
+        const toNew = (
+          events: ReadonlyArray<Typed>,
+          cause: AppendMetadata,
+          extra?: Readonly<Record<string, unknown>>,
+        ): NewEvent[] =>
           events.map((e, i) => {
             const { type, data } = toData(e)
-            return { type, data, metadata: metadataFor(cause, i) }
+            // Extra fields never override what the engine records about the cause.
+            const metadata = i === 0 && extra ? { ...extra, ...metadataFor(cause, i) } : metadataFor(cause, i)
+            return { type, data, metadata }
           })
 
         const afterAppend = (
@@ -190,7 +203,7 @@ export class GameEngine extends Context.Service<
               streamType: "game",
               expectedVersion: 0,
               commandId,
-              events: toNew(started.success.events, cause),
+              events: toNew(started.success.events, cause, input.metadata),
             })
             .pipe(
               Effect.catchTag("WrongExpectedVersion", () =>
@@ -212,6 +225,14 @@ export class GameEngine extends Context.Service<
           const c = yield* loadCached(input.gameId)
           const done = stored(c, input.commandId)
           if (done) return { game: c.game, appended: done, duplicate: true } satisfies Handled
+          if (input.expectedVersion !== undefined && input.expectedVersion !== c.game.match.events)
+            return yield* Effect.fail(
+              new StaleVersion({
+                gameId: input.gameId,
+                expectedVersion: input.expectedVersion,
+                actualVersion: c.game.match.events,
+              }),
+            )
           const def = c.game.match.game
           const decoded = Schema.decodeUnknownResult(def.schemas.command)(input.command)
           if (Result.isFailure(decoded))
@@ -238,7 +259,7 @@ export class GameEngine extends Context.Service<
             streamType: "game",
             expectedVersion: c.game.match.events,
             commandId: input.commandId,
-            events: toNew(played.success.events, cause),
+            events: toNew(played.success.events, cause, input.metadata),
           })
           if (result.duplicate)
             return { game: c.game, appended: result.envelopes, duplicate: true } satisfies Handled

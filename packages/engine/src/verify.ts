@@ -139,8 +139,16 @@ export const verifyStream = (
       }
       if (cmd.type === "Adjudicate") {
         const adj = adjudicate(match, cmd as unknown as Outcome)
-        match = adj.match
-        produced = [adj.event]
+        if (Result.isFailure(adj)) {
+          problems.push({
+            version: at,
+            kind: "refused",
+            message: `adjudication refused: ${adj.failure.message}`,
+          })
+          break
+        }
+        match = adj.success.match
+        produced = [adj.success.event]
       } else {
         const r: ReturnType<typeof play> = play(match, a.cause.seat ?? -1, cmd)
         if (Result.isFailure(r)) {

@@ -109,8 +109,8 @@ export interface ViewedEnvelope extends EventEnvelope {
 }
 
 /**
- * The one redaction function (ARCHITECTURE.md §5): what `viewer` may see of an envelope. Organisers, and
- * everyone once the game has ended, see it whole; the seats an event names see it whole; others see its
+ * The one redaction function (ARCHITECTURE.md §5): what `viewer` may see of an envelope. Organisers (all
+ * but the seed, which predicts every draw), and everyone once the game has ended, see it whole; the seats an event names see it whole; others see its
  * redacted form, and lose the causing command from the metadata.
  */
 export const redactEnvelope = (
@@ -120,8 +120,13 @@ export const redactEnvelope = (
   ended: boolean,
 ): ViewedEnvelope => {
   // GameEnded is the kernel's own, public event: games' visibility functions do not know its type.
-  if (ended || viewer.kind === "organiser" || envelope.type === "GameEnded")
-    return { ...envelope, redacted: false }
+  if (ended || envelope.type === "GameEnded") return { ...envelope, redacted: false }
+  // The seed predicts every future draw: until the end nobody reads it, organisers included.
+  if (envelope.type === "GameStarted" && viewer.kind === "organiser") {
+    const { seed: _seed, ...data } = envelope.data as Record<string, unknown>
+    return { ...envelope, data, redacted: true }
+  }
+  if (viewer.kind === "organiser") return { ...envelope, redacted: false }
   const vis = game.visibility(toEvent(envelope))
   if (vis === "all" || (viewer.kind === "seat" && vis.seats.includes(viewer.seat)))
     return { ...envelope, redacted: false }

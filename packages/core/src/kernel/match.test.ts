@@ -199,7 +199,9 @@ describe("replay", () => {
 describe("adjudicate, owes and views", () => {
   it("an organiser's ruling ends the game with the seed; play is refused and replay agrees", () => {
     const { match, events } = opened(2, "ruled")
-    const ruled = adjudicate(match, { ranks: [1, 2], scores: [1, 0] })
+    const ruled = unwrap(adjudicate(match, { ranks: [1, 2], scores: [1, 0] }))
+    expect(ruleOf(adjudicate(ruled.match, { ranks: [1, 2], scores: [1, 0] }))).toBe("kernel.game-over")
+    expect(ruleOf(adjudicate(match, { ranks: [1, 2], scores: [1] }))).toBe("kernel.adjudicate.outcome")
     expect(ruled.event).toEqual({
       type: "GameEnded",
       ranks: [1, 2],
@@ -219,7 +221,7 @@ describe("adjudicate, owes and views", () => {
     expect((viewOf(match, { kind: "spectator" }) as { bids: unknown }).bids).toEqual([null, null])
     expect((viewOf(match, { kind: "organiser" }) as { bids: unknown }).bids).toEqual([4, null])
     expect(effectiveViewer(match, { kind: "spectator" })).toEqual({ kind: "spectator" })
-    const ended = adjudicate(match, { ranks: [1, 1], scores: [0, 0] }).match
+    const ended = unwrap(adjudicate(match, { ranks: [1, 1], scores: [0, 0] })).match
     expect(effectiveViewer(ended, { kind: "spectator" })).toEqual({ kind: "organiser" })
     expect((viewOf(ended, { kind: "seat", seat: 1 }) as { bids: unknown }).bids).toEqual([4, null])
   })

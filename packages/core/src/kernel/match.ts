@@ -136,7 +136,15 @@ export const play = <C extends Typed>(
 }
 
 /** Ends a game by an organiser's ruling rather than the rules (adjudication). */
-export const adjudicate = (match: Match, outcome: Outcome): { match: Match; event: GameEnded } => {
+export const adjudicate = (
+  match: Match,
+  outcome: Outcome,
+): Result.Result<{ match: Match; event: GameEnded }, RuleViolation> => {
+  if (match.ended) return Result.fail(violation("kernel.game-over", "the game has already ended"))
+  if (outcome.ranks.length === 0 || outcome.ranks.length !== outcome.scores.length)
+    return Result.fail(
+      violation("kernel.adjudicate.outcome", "an outcome needs one rank and one score per seat"),
+    )
   const event: GameEnded = {
     type: "GameEnded",
     ranks: outcome.ranks,
@@ -144,7 +152,7 @@ export const adjudicate = (match: Match, outcome: Outcome): { match: Match; even
     seed: match.seed,
     reason: "adjudicated",
   }
-  return { match: apply(match, event), event }
+  return Result.succeed({ match: apply(match, event), event })
 }
 
 /** Rebuilds a match from its events (the fold every projection, replay and audit starts from). */

@@ -1,0 +1,62 @@
+import { EventStore, type GlobalPosition, StoreError } from "@boroughs/store"
+import { Context, Effect, Layer, Semaphore, Stream } from "effect"
+import { LiveBus } from "./LiveBus.js"
+import { fencedTail } from "./tailPosition.js"
+
+/** Events read per query while draining; a longer backlog takes several reads. */
+const BATCH = 1_000
+
+/**
+ * The live tailer of one node (ARCHITECTURE.md §1, §4): on every wake-up (an append here, a NOTIFY from
+ * another node, or the store's polling tick) it drains the fenced global log from where it stopped and
+ * publishes each event once, in log order, to the node's bus. It starts at the current end of the log:
+ * history is read from streams, the tailer only carries what happens next.
+ */
+export class LiveTail extends Context.Service<
+  LiveTail,
+  {
+    readonly bus: LiveBus
+    /** Where the tailer has published up to (null: the log was empty and nothing has arrived). */
+    readonly position: () => GlobalPosition | null
+    /** Drains now: when it returns, everything committed before the call has been published. */
+    readonly drain: Effect.Effect<void, StoreError>
+  }
+>()("@boroughs/engine/LiveTail") {
+  static readonly layer: Layer.Layer<LiveTail, StoreError, EventStore> = Layer.effect(
+    LiveTail,
+    Effect.gen(function* () {
+      const store = yield* EventStore
+      const bus = new LiveBus((error) => {
+        // A subscriber bug; the bus keeps delivering to the others.
+        console.error("boroughs: a live subscriber failed:", error)
+      })
+      let position: GlobalPosition | null = yield* Effect.tryPromise({
+        try: () => fencedTail(store.db),
+        catch: (cause) =>
+          new StoreError({ reason: "query", message: `reading the end of the global log: ${cause}`, cause }),
+      })
+      const mutex = yield* Semaphore.make(1)
+      const drainOnce = Effect.gen(function* () {
+        for (;;) {
+          const events = yield* store.readAll(position, BATCH)
+          if (events.length === 0) return
+          position = (events[events.length - 1] as (typeof events)[number]).position
+          bus.publish(events)
+          if (events.length < BATCH) return
+        }
+      })
+      const drain = mutex.withPermits(1)(drainOnce)
+      yield* store.wakeups.pipe(
+        Stream.runForEach(() =>
+          drain.pipe(
+            Effect.catch((error: StoreError) =>
+              Effect.sync(() => console.error(`boroughs: live tailer: ${error.message}; retrying`)),
+            ),
+          ),
+        ),
+        Effect.forkScoped,
+      )
+      return { bus, position: () => position, drain }
+    }),
+  )
+}

@@ -1,0 +1,55 @@
+import type { EventStore } from "@boroughs/store"
+
+/** The store's Kysely handle (the engine reaches kysely only through the store). */
+export type StoreDb = EventStore["Service"]["db"]
+
+/**
+ * Tables the engine and server keep beside the event store: tokens, and the rows of projections. Unlike
+ * `es_events` they may be rewritten: projections are rebuilt from the log, tokens revoked. Timestamps are
+ * written as ISO strings; jsonb as JSON text (pg would send a JS array as a PostgreSQL array).
+ */
+export type ServerTables = {
+  readonly srv_migrations: { readonly name: string; readonly applied_at: string }
+  readonly srv_tokens: {
+    readonly id: string
+    /** SHA-256 (hex) of the secret: the secret itself is never stored. */
+    readonly hash: string
+    readonly kind: string
+    readonly name: string
+    readonly created_at: string | Date
+    readonly expires_at: string | Date | null
+    readonly revoked_at: string | Date | null
+  }
+  readonly proj_lobby: {
+    readonly game_id: string
+    readonly game: string
+    readonly seats: number
+    readonly players: string | ReadonlyArray<string | null>
+    readonly spectators: string | Readonly<Record<string, unknown>>
+    readonly clock_ms: number | null
+    readonly status: string
+    readonly version: number
+    readonly pending: string | ReadonlyArray<number>
+    readonly created_at: string | Date
+    readonly updated_at: string | Date
+    readonly ended_at: string | Date | null
+    readonly outcome: string | Readonly<Record<string, unknown>> | null
+  }
+  readonly proj_snapshots: {
+    readonly game_id: string
+    readonly version: number
+    readonly match: string | Readonly<Record<string, unknown>>
+  }
+}
+
+/** The store's handle typed with the server tables too. */
+export const withServerTables = (db: StoreDb) => db.withTables<ServerTables>()
+
+/** A handle (or transaction) on the event store and the server tables. */
+export type ServerDb = ReturnType<typeof withServerTables>
+
+/** A timestamp column as an ISO string, whichever way the driver returned it. */
+export const isoOf = (value: string | Date): string => new Date(value).toISOString()
+
+/** A jsonb column, parsed whichever way the driver returned it. */
+export const jsonOf = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) : value) as A
