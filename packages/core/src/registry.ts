@@ -1,4 +1,5 @@
 import { downtown, downtownBots } from "./games/downtown/index.js"
+import { manhattan, manhattanBots } from "./games/manhattan/index.js"
 import type { Bot } from "./kernel/bot.js"
 import type { AnyGame } from "./kernel/game.js"
 
@@ -9,7 +10,10 @@ export interface RegisteredGame {
 }
 
 /** Every product game. Each game folder adds itself here when its rules are complete. */
-export const registry: ReadonlyArray<RegisteredGame> = [{ game: downtown, bots: downtownBots }]
+export const registry: ReadonlyArray<RegisteredGame> = [
+  { game: downtown, bots: downtownBots },
+  { game: manhattan, bots: manhattanBots },
+]
 
 /** The registered game with this id, or undefined. */
 export const findGame = (id: string): RegisteredGame | undefined => registry.find((g) => g.game.id === id)

@@ -1,5 +1,7 @@
 import type { GameDefinition, GameStarted } from "../../kernel/game.js"
 import { advance } from "./advance.js"
+import { heuristicBot } from "./bots/heuristic.js"
+import { randomBot } from "./bots/random.js"
 import { catalogue } from "./catalogue.js"
 import { Command } from "./commands.js"
 import { SEAT_LIMITS } from "./data.js"
@@ -14,13 +16,12 @@ import { initialBoard, type State } from "./state.js"
 import { View, view } from "./view.js"
 import { visibility } from "./visibility.js"
 
-export { heuristicBot } from "./bots/heuristic.js"
-export { randomBot } from "./bots/random.js"
 export type { Command } from "./commands.js"
 export type { Event } from "./events.js"
 export type { Options } from "./options.js"
 export type { Board, State } from "./state.js"
 export type { View } from "./view.js"
+export { heuristicBot, randomBot }
 
 /** Manhattan (Fagus, 1986): the 9×9 skyscraper dice game for 2–6 players. */
 export const manhattan: GameDefinition<Options, State, Command, Event, View> = {
@@ -44,3 +45,6 @@ export const manhattan: GameDefinition<Options, State, Command, Event, View> = {
   visibility,
   outcome,
 }
+
+/** The bots that ship with Manhattan, by name. */
+export const manhattanBots = { random: randomBot, heuristic: heuristicBot } as const
