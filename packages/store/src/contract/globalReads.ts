@@ -54,6 +54,39 @@ export const globalReadCases = (it: ContractIt, options: { readonly concurrentTr
     }),
   )
 
+  it.effect(
+    "orders the log by number, not as text, across a power of ten (…99 → …100)",
+    () =>
+      Effect.gen(function* () {
+        const store = yield* EventStore
+        const start = (yield* readToEnd(store, null)).position
+        const last = yield* Effect.promise(() =>
+          sql<{ last: string | null }>`select pg_sequence_last_value(
+            pg_get_serial_sequence('es_events', 'global_position')::regclass)::text as last`.execute(
+            store.db,
+          ),
+        )
+        const current = Number(last.rows[0]?.last ?? 0)
+        const boundary = 10 ** String(current + 1).length
+        // One append whose positions run across the boundary, where "100" < "99" if anything sorted text.
+        const count = Math.min(boundary - current + 2, 3000)
+        const stream = unique("long")
+        const events = Array.from({ length: count }, (_, i) => event("Tick", { i }))
+        yield* appendTo(store, stream, 0, events)
+        const { events: read } = yield* readUntil(
+          store,
+          start,
+          (all) => all.filter((e) => e.streamId === stream).length === count,
+        )
+        expect(read.filter((e) => e.streamId === stream).map((e) => e.version)).toEqual(
+          events.map((_, i) => i + 1),
+        )
+        for (let i = 1; i < read.length; i++)
+          expect(comparePositions(read[i - 1]!.position, read[i]!.position)).toBe(-1)
+      }),
+    60_000,
+  )
+
   it.effect.skipIf(!options.concurrentTransactions)(
     "a global reader does not move past a transaction that commits late",
     () =>

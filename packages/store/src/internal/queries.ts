@@ -49,12 +49,13 @@ export const selectStreams = (
 // Ordered global read (ARCHITECTURE.md §4). Rows of the current epoch are fenced below the snapshot's xmin:
 // every transaction with a smaller id has finished, and any still to commit will get a larger one, so the
 // reader never moves past a row that could still appear. Earlier epochs are complete by definition.
-const READ_ALL = `select store_epoch, tx_id::text as tx_id, global_position::text as global_position,
-    ${EVENT_COLUMNS.join(", ")}, recorded_at
-  from es_events
-  where (store_epoch, tx_id, global_position) > ($1::int, $2::xid8, $3::bigint)
-    and (store_epoch < es_store_epoch() or tx_id < pg_snapshot_xmin(pg_current_snapshot()))
-  order by store_epoch, tx_id, global_position
+// The ORDER BY names the table's columns (e.), not the text aliases of the select list: text sorts "10" < "9".
+const READ_ALL = `select e.store_epoch, e.tx_id::text as tx_id, e.global_position::text as global_position,
+    ${EVENT_COLUMNS.map((c) => `e.${c}`).join(", ")}, e.recorded_at
+  from es_events e
+  where (e.store_epoch, e.tx_id, e.global_position) > ($1::int, $2::xid8, $3::bigint)
+    and (e.store_epoch < es_store_epoch() or e.tx_id < pg_snapshot_xmin(pg_current_snapshot()))
+  order by e.store_epoch, e.tx_id, e.global_position
   limit $4`
 
 /** Before every stored position: epochs start at 1. */

@@ -1,0 +1,195 @@
+import { randomUUID } from "node:crypto"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { CompiledQuery, sql } from "kysely"
+import { afterAll, bench, describe } from "vitest"
+import { EventStore, type GlobalEvent, type GlobalPosition, type NewEvent } from "./EventStore.js"
+import { freshPglite, withFreshPostgres } from "./testing/index.js"
+
+/**
+ * Store vs raw SQL on the same database in the same run (ARCHITECTURE.md §9). Targets on PostgreSQL: move
+ * append ≥ 0.8× a raw single-row INSERT, batched append ≥ 0.7× a raw INSERT … SELECT FROM unnest, catch-up
+ * (readAll in pages + a fold) ≥ 100k events/s. Every backend gets a fresh database; the raw table is a copy
+ * of es_events (same columns, defaults, identity and indexes, no trigger) so both write the same row.
+ */
+const BATCH = 50
+const CATCH_UP_EVENTS = 50_000
+const PAGE = 1_000
+const TIMING = { time: 3000, warmupTime: 500 }
+const CATCH_UP_TIMING = { time: 0, iterations: 5, warmupIterations: 1, warmupTime: 0 }
+
+const serverUrl = process.env.DATABASE_URL
+const backends = [
+  { name: "PGlite", layer: freshPglite() },
+  ...(serverUrl ? [{ name: "PostgreSQL", layer: withFreshPostgres(serverUrl) }] : []),
+]
+
+/** A game move as the engine appends it: small data, the causing command in the metadata. */
+const move = (i: number): NewEvent => ({
+  type: "TileBought",
+  data: { seat: i % 4, tile: `C${i % 9}`, price: 6, cash: 40 - (i % 7) },
+  metadata: {
+    commandId: `bench-${i}`,
+    seat: i % 4,
+    actor: `seat:${i % 4}`,
+    time: "2026-01-01T00:00:00.000Z",
+  },
+})
+
+const RAW_COLUMNS =
+  "stream_id, stream_version, event_id, event_type, schema_version, data, metadata, prev_hash, hash"
+const FAKE_HASH = "ab".repeat(32)
+
+for (const backend of backends) {
+  const runtime = ManagedRuntime.make(Layer.orDie(backend.layer))
+  const store = await runtime.runPromise(
+    Effect.gen(function* () {
+      return yield* EventStore
+    }),
+  )
+  const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
+  await sql`create table bench_raw (like es_events including all)`.execute(store.db)
+  afterAll(() => runtime.dispose())
+
+  // Catch-up fixture: 1,000 games of 50 events, appended before any timing starts.
+  for (let game = 0; game < CATCH_UP_EVENTS / BATCH; game++)
+    await run(
+      store.append({
+        streamId: `catchup-${game}`,
+        streamType: "game",
+        expectedVersion: 0,
+        commandId: `catchup-${game}`,
+        events: Array.from({ length: BATCH }, (_, i) => move(i)),
+      }),
+    )
+
+  describe(`${backend.name}: move append (one event, expected version)`, () => {
+    const stream = `moves-${randomUUID()}`
+    let version = 0
+    let rawVersion = 0
+    const rawStream = `raw-${randomUUID()}`
+    bench(
+      "raw single-row INSERT",
+      async () => {
+        const e = move(rawVersion)
+        await store.db.executeQuery(
+          CompiledQuery.raw(
+            `insert into bench_raw (${RAW_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [
+              rawStream,
+              ++rawVersion,
+              randomUUID(),
+              e.type,
+              1,
+              JSON.stringify(e.data),
+              JSON.stringify(e.metadata),
+              FAKE_HASH,
+              FAKE_HASH,
+            ],
+          ),
+        )
+      },
+      TIMING,
+    )
+    bench(
+      "store.append",
+      async () => {
+        const result = await run(
+          store.append({
+            streamId: stream,
+            streamType: "game",
+            expectedVersion: version,
+            commandId: randomUUID(),
+            events: [move(version)],
+          }),
+        )
+        version = result.envelopes[0]!.version
+      },
+      TIMING,
+    )
+  })
+
+  describe(`${backend.name}: batched append (${BATCH} events, new stream)`, () => {
+    const events = Array.from({ length: BATCH }, (_, i) => move(i))
+    bench(
+      "raw INSERT … SELECT FROM unnest",
+      async () => {
+        const stream = `raw-${randomUUID()}`
+        await store.db.executeQuery(
+          CompiledQuery.raw(
+            `insert into bench_raw (${RAW_COLUMNS})
+             select $1, * from unnest($2::int[], $3::uuid[], $4::text[], $5::int[], $6::text[]::jsonb[],
+               $7::text[]::jsonb[], $8::text[], $9::text[])`,
+            [
+              stream,
+              events.map((_, i) => i + 1),
+              events.map(() => randomUUID()),
+              events.map((e) => e.type),
+              events.map(() => 1),
+              events.map((e) => JSON.stringify(e.data)),
+              events.map((e) => JSON.stringify(e.metadata)),
+              events.map(() => FAKE_HASH),
+              events.map(() => FAKE_HASH),
+            ],
+          ),
+        )
+      },
+      TIMING,
+    )
+    bench(
+      "store.append",
+      async () => {
+        await run(
+          store.append({
+            streamId: `batch-${randomUUID()}`,
+            streamType: "game",
+            expectedVersion: 0,
+            commandId: randomUUID(),
+            events,
+          }),
+        )
+      },
+      TIMING,
+    )
+  })
+
+  describe(`${backend.name}: catch-up read + fold of the whole log (≥ ${CATCH_UP_EVENTS} events, pages of ${PAGE})`, () => {
+    let lastCount = 0
+    bench(
+      "raw keyset SELECT by global_position",
+      async () => {
+        let after = "0"
+        let count = 0
+        for (;;) {
+          const page = await store.db.executeQuery<{ global_position: string; data: { price: number } }>(
+            CompiledQuery.raw(
+              `select global_position::text as global_position, ${RAW_COLUMNS}, recorded_at from es_events
+               where global_position > $1 order by global_position limit $2`,
+              [after, PAGE],
+            ),
+          )
+          if (page.rows.length === 0) break
+          for (const row of page.rows) count += row.data.price > 0 ? 1 : 0
+          after = page.rows[page.rows.length - 1]!.global_position
+        }
+        lastCount = count
+      },
+      CATCH_UP_TIMING,
+    )
+    bench(
+      "store.readAll + fold",
+      async () => {
+        let position: GlobalPosition | null = null
+        let count = 0
+        for (;;) {
+          const page: ReadonlyArray<GlobalEvent> = await run(store.readAll(position, PAGE))
+          if (page.length === 0) break
+          for (const e of page) count += (e.data.price as number) > 0 ? 1 : 0
+          position = page[page.length - 1]!.position
+        }
+        lastCount = count
+      },
+      CATCH_UP_TIMING,
+    )
+    afterAll(() => console.log(`${backend.name}: catch-up read ${lastCount} events per run`))
+  })
+}
