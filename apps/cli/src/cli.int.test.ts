@@ -90,6 +90,20 @@ describe("boroughs CLI", () => {
     })
   }
 
+  it("arena compares bots over many in-process games with seats rotating", () => {
+    const r = cli("arena", "--game", "downtown", "--bots", "heuristic,random", "--games", "20", "--json")
+    expect(r.code).toBe(0)
+    const result = JSON.parse(r.stdout)
+    expect(result.standings.map((s: { bot: string }) => s.bot)).toEqual([
+      "heuristic",
+      "random",
+      "random",
+      "random",
+    ])
+    expect(result.standings.reduce((n: number, s: { wins: number }) => n + s.wins, 0)).toBeCloseTo(20)
+    expect(result.standings[0].winRate95[0]).toBeLessThanOrEqual(result.standings[0].winRate)
+  })
+
   it("start plays every registered game into a PGlite directory and stops after --max-games", () => {
     const r = cli("start", "--db", join(tmp(), "db"), "--max-games", "1")
     expect(r.code).toBe(0)

@@ -1,6 +1,7 @@
 #!/usr/bin/env -S npx tsx
 import { gameIds } from "@boroughs/core"
 import { Command, InvalidArgumentError } from "commander"
+import { arena, formatArena } from "./commands/arena.js"
 import { describeGame, formatDescription } from "./commands/describe.js"
 import { exportGame } from "./commands/export.js"
 import { selfplay } from "./commands/selfplay.js"
@@ -83,6 +84,20 @@ program
   .action((game: string, o) => {
     const d = describeGame(game)
     process.stdout.write(`${o.json ? JSON.stringify(d, null, 2) : formatDescription(d)}\n`)
+  })
+
+program
+  .command("arena")
+  .description("play many games in process with a line-up of bots (seats rotating) and compare them")
+  .requiredOption("--game <id>", `the game (${gameIds().join(", ")})`)
+  .requiredOption("--bots <names>", "the line-up, one bot per seat; the last repeats (e.g. heuristic,random)")
+  .option("--players <n>", "number of seats", int("--players"), 4)
+  .option("--games <n>", "how many games", int("--games"), 1000)
+  .option("--seed <s>", "seed prefix for the games", "arena")
+  .option("--json", "print the result as JSON")
+  .action((o) => {
+    const r = arena(o)
+    process.stdout.write(`${o.json ? JSON.stringify(r, null, 2) : formatArena(r)}\n`)
   })
 
 program.parseAsync(process.argv).catch((e) => {
