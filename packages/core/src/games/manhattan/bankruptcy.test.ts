@@ -41,6 +41,12 @@ describe("Manhattan developability (rule text, 'Bankruptcy'; design 'Bankruptcy 
     const g = Given.game(2)
     expect(isInsolvent(g.state, 1)).toBe(false)
   })
+
+  it("design: 'whether any of his buildings can still be developed' — a free tower does not save a player whose one building is dead", () => {
+    const g = Given.game(2).board(boxed, legend)
+    expect(g.state.towers[1]).toEqual([1, null])
+    expect(isInsolvent(g.state, 1)).toBe(true)
+  })
 })
 
 describe("Manhattan bankruptcy (rule text, 'Bankruptcy')", () => {

@@ -47,6 +47,12 @@ describe("Manhattan roofs (rule text, 'Roll the Dice' and 'Roofs')", () => {
     expect(r.match.state.roofsHeld).toEqual([1, 2])
   })
 
+  it("ruling 2: a roof may go on any building's free top — one's own too (the bots never do it)", () => {
+    const g = quiet(Given.game(2).board(rival.replace("B1 B2", "A1 A2"), { A: 0 }), 0, 1, 2)
+    const moved = g.when(0, quietMove(1, 2))
+    expect(manhattan.legalCommands(moved.match.state, 0)).toEqual([cmd.roof(5, 3), cmd.skip()])
+  })
+
   it("'… if he has one': a player without roofs is not asked", () => {
     const g = quiet(Given.game(2, { startingRoofs: 0 }).board(rival, legend), 0, 1, 2)
     const r = g.when(0, quietMove(1, 2))

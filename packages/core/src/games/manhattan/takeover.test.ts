@@ -199,4 +199,24 @@ describe("Manhattan hostile takeover (rule text, 'Hostile Takeover'; ruling 'Tak
     ])
     expect(buildingAt(r.match, 5, 3)).toMatchObject({ id: 0, owner: 0 })
   })
+
+  it("ruling: the taken-over tower returns to its owner's hand — he may found a new building with it", () => {
+    const g = Given.game(2).board(
+      `. . . . . . .
+       . . . . . . .
+       . . A3 . B2 . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .
+       . . . . . . .`,
+      legend,
+    )
+    g.aim(0, 4, 3, 2, 3)
+    g.push(...g.when(0, cmd.aim(2, 3)).events.filter((e) => e.type !== "DiceRolled"))
+    expect(g.state.towers[1]).toEqual([null, null])
+    const r = g.aim(1, 2, 7, 2, 3).when(1, cmd.aim(2, 3))
+    expect(only(r.events, "StoryBuilt")).toMatchObject([
+      { seat: 1, x: 2, y: 7, founded: true, tower: { tower: 0 } },
+    ])
+  })
 })
