@@ -278,6 +278,24 @@ describe("2. Voting", () => {
   })
 })
 
+describe("2. Voting (two zones)", () => {
+  it("'If two tiles were revealed, they are individually dealt with.'", () => {
+    const h = History.game().drawn(5).drawn(14, 2)
+    const cast = playAll(h.match(), votes(["housing", "housing", "industry", "commerce"]))
+    const first = declineLobbies(cast.match)
+    expect(stateOf(first.match).step).toMatchObject({ kind: "cards", zone: 14 })
+    const second = playAll(first.match, votes(["commerce", "commerce", "industry", "commerce"]))
+    const rest = declineLobbies(second.match)
+    const all = [...cast.events, ...first.events, ...second.events, ...rest.events]
+    expect(ofType(all, "VotesRevealed").map((e) => e.zone)).toEqual([5, 14])
+    expect(ofType(all, "FramePlaced").map((e) => [e.zone, e.construction])).toEqual([
+      [5, "housing"],
+      [14, "commerce"],
+    ])
+    expect(stateOf(rest.match).step.kind).toBe("dials")
+  })
+})
+
 describe("3. Buying spaces", () => {
   it("'Use your dial to select the zone (constructed or not) you wish to buy space(s) from.'", () => {
     const h = atDials()
