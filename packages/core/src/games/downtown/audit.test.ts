@@ -22,6 +22,19 @@ type Scored = {
   owners: Owner[]
 }
 
+/** The fields this audit reads from any public event. */
+type PublicEvent = {
+  type: string
+  zone: number
+  seat: number
+  plot: number
+  construction: string
+  spaces: number
+  cost: number
+  constructed: boolean
+  scores: number[]
+}
+
 /** The public catalogue: each zone's neighbours, as a client reads it from `describe downtown --json`. */
 const catalogue = JSON.parse(JSON.stringify(downtown.catalogue(downtown.defaultOptions))) as {
   board: { zones: Array<{ zone: number; neighbours: number[] }> }
@@ -45,25 +58,24 @@ const audit = (events: ReadonlyArray<Typed>, seats: number, twoPlayer: boolean):
   const money = new Array<number>(seats).fill(twoPlayer ? 0 : catalogue.kit.money)
   let scores: readonly number[] = []
   for (const event of events) {
-    const e = event as Typed & Record<string, never>
+    const e = event as unknown as PublicEvent
     switch (e.type) {
       case "FramePlaced":
         built.set(e.zone, e.construction)
         break
       case "MarkerPlaced": {
         const list = markers.get(e.zone) ?? []
-        if (list.length !== (e.plot as number) || list.length >= 4)
+        if (list.length !== e.plot || list.length >= 4)
           throw new Error(`marker on a taken space: ${JSON.stringify(e)}`)
         markers.set(e.zone, [...list, e.seat])
         break
       }
       case "SpacesBought": {
-        const price = (e.constructed ? [0, 3, 7, 12] : [0, 2, 5, 9])[e.spaces as number] as number
-        if ((e.cost as number) !== (twoPlayer ? 0 : price))
-          throw new Error(`wrong price: ${JSON.stringify(e)}`)
+        const price = (e.constructed ? [0, 3, 7, 12] : [0, 2, 5, 9])[e.spaces] as number
+        if (e.cost !== (twoPlayer ? 0 : price)) throw new Error(`wrong price: ${JSON.stringify(e)}`)
         if (e.constructed !== built.has(e.zone))
           throw new Error(`wrong construction status: ${JSON.stringify(e)}`)
-        money[e.seat] = (money[e.seat] as number) - (e.cost as number)
+        money[e.seat] = (money[e.seat] as number) - e.cost
         break
       }
       case "ZoneScored": {
@@ -107,7 +119,7 @@ const audit = (events: ReadonlyArray<Typed>, seats: number, twoPlayer: boolean):
         if (!twoPlayer) markers.delete(e.zone)
         break
       case "GameEnded":
-        scores = e.scores as unknown as number[]
+        scores = e.scores
         break
     }
   }
@@ -143,5 +155,5 @@ describe("independent audit from public events", () => {
       games++
     }
     expect(games).toBe(100)
-  })
+  }, 60_000)
 })
