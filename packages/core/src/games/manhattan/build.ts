@@ -38,7 +38,8 @@ const storyOnStack = (
   return {
     type: "StoryBuilt",
     seat,
-    ...xy(cell),
+    x: xyOf(cell).x,
+    y: xyOf(cell).y,
     height,
     building: b.id,
     founded: false,
@@ -57,14 +58,19 @@ export const storyOnEmpty = (
   plan: StoryPlan,
   source: StoryBuilt["source"],
 ): StoryBuilt => {
-  const base = { type: "StoryBuilt" as const, seat, ...xy(cell), height: 1, source }
+  const { x, y } = xyOf(cell)
   if (plan.into === null) {
     const tower = freeTower(board, seat) ?? 0
     return {
-      ...base,
+      type: "StoryBuilt",
+      seat,
+      x,
+      y,
+      height: 1,
       building: board.buildings.length,
       founded: true,
-      tower: { tower, from: null, to: xy(cell) },
+      source,
+      tower: { tower, from: null, to: { x, y } },
       merged: [],
       takenOver: [],
     }
@@ -89,9 +95,14 @@ export const storyOnEmpty = (
   for (const id of plan.merged) height = Math.max(height, (board.buildings[id] as Building).height)
   const moves = height <= 1 && into.towerCell !== null
   return {
-    ...base,
+    type: "StoryBuilt",
+    seat,
+    x,
+    y,
+    height: 1,
     building: into.id,
     founded: false,
+    source,
     tower: moves ? { tower: into.tower as number, from: xy(into.towerCell as number), to: xy(cell) } : null,
     merged,
     takenOver,

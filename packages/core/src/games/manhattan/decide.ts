@@ -6,7 +6,7 @@ import { storyEvent } from "./build.js"
 import type { Command } from "./commands.js"
 import { isRoofTarget, isSixTarget } from "./develop.js"
 import type { Event, PawnsMoved, PlayerBankrupt } from "./events.js"
-import { moveProblem, reach } from "./moves.js"
+import { legalMoves, moveProblem, reach } from "./moves.js"
 import { pendingSeat } from "./pending.js"
 import type { Board, Building, State } from "./state.js"
 
@@ -99,8 +99,11 @@ const buildingAt = (board: Board, cell: number): Building => {
 const move = (state: State, seat: Seat, command: Extract<Command, { type: "MovePawns" }>): Decided => {
   const pawns = state.pawns[seat] ?? [null, null]
   const dice = state.dice as readonly [number, number]
-  const problem = moveProblem(command.moves, dice, pawns)
-  if (problem) return no(problem.rule, problem.message)
+  // A command taken from legalCommands (bots do) is legal as it stands; anything else is checked in full.
+  if (!legalMoves(dice, pawns).includes(command)) {
+    const problem = moveProblem(command.moves, dice, pawns)
+    if (problem) return no(problem.rule, problem.message)
+  }
   const moves: PawnsMoved["moves"] = command.moves.map((m) => ({
     pawn: m.pawn,
     from: pawns[m.pawn] ?? null,

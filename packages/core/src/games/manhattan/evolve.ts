@@ -9,6 +9,7 @@ import {
   afterOnes,
   crossingStep,
   type Draft,
+  draft,
   endTurn,
   enterTurn,
   nextSolvent,
@@ -42,7 +43,7 @@ const retop = (cells: ReadonlyArray<Cell>, cell: number, top: BuildingCell["top"
  */
 export const evolve = (state: State, event: Event): State => {
   const step = state.step
-  const d: Draft = { ...state }
+  const d = draft(state)
   switch (event.type) {
     case "GameStarted":
     case "GameEnded":

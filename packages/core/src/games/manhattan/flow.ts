@@ -15,6 +15,25 @@ import type { Building, State, Step } from "./state.js"
 /** A state `evolve` has just copied and may still fill in. */
 export type Draft = { -readonly [K in keyof State]: State[K] }
 
+/** A shallow copy of the state to fill in (every field listed: a fixed shape copies fastest). */
+export const draft = (s: State): Draft => ({
+  seats: s.seats,
+  options: s.options,
+  seed: s.seed,
+  rng: s.rng,
+  current: s.current,
+  step: s.step,
+  dice: s.dice,
+  pawns: s.pawns,
+  cells: s.cells,
+  buildings: s.buildings,
+  towers: s.towers,
+  roofsHeld: s.roofsHeld,
+  supply: s.supply,
+  bankrupt: s.bankrupt,
+  eliminated: s.eliminated,
+})
+
 const DOUBLES: Step = { kind: "doubles" }
 const BANKRUPT: Step = { kind: "bankrupt" }
 const BLOCKED: Step = { kind: "blocked" }

@@ -18,18 +18,17 @@ export const pendingSeat = (board: Board): Seat | null => {
   }
 }
 
-const decisions = new Map<string, Decision[]>()
+// One frozen list per (kind, seat): pending runs several times a command, so it allocates nothing.
+const decisions = new Map<string, Array<ReadonlyArray<Decision>>>()
 
 /** Decisions owed now: at most one seat at a time in Manhattan (kind = the step's name). */
 export const pending = (board: Board): ReadonlyArray<Decision> => {
   const seat = pendingSeat(board)
   if (seat === null) return []
   const kind = board.step.kind
-  const key = `${kind}/${seat}`
-  let out = decisions.get(key)
-  if (out === undefined) {
-    out = [Object.freeze({ seat, kind })]
-    decisions.set(key, Object.freeze(out) as Decision[])
-  }
+  let bySeat = decisions.get(kind)
+  if (bySeat === undefined) decisions.set(kind, (bySeat = []))
+  let out = bySeat[seat]
+  if (out === undefined) bySeat[seat] = out = Object.freeze([Object.freeze({ seat, kind })])
   return out
 }
