@@ -11,7 +11,7 @@ import { View } from "./view.js"
 
 const bots = [heuristicBot, randomBot, randomBot, randomBot]
 
-describe("Manhattan determinism, replay, schemas and secrecy", () => {
+describe("Manhattan determinism, replay, schemas and secrecy", { timeout: 60_000 }, () => {
   it("same options, seed and bots → byte-identical events (canonical JSON)", () => {
     for (const seed of ["d-1", "d-2", "d-3"]) {
       const a = simulate(manhattan, manhattan.defaultOptions, bots, seed)

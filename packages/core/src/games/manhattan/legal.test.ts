@@ -110,5 +110,5 @@ describe("Manhattan legalCommands is complete and exact", () => {
         }
       }
     }
-  })
+  }, 60_000)
 })

@@ -156,5 +156,5 @@ describe("Manhattan events are self-sufficient", () => {
           expect({ game: i, event: e, got }).toEqual({ game: i, event: e, got: want })
       }
     }
-  })
+  }, 60_000)
 })

@@ -88,5 +88,5 @@ describe("Manhattan bots", () => {
       if (sim.match.ended?.ranks[seat] === 1) wins++
     }
     expect(wins / games).toBeGreaterThanOrEqual(0.7)
-  })
+  }, 60_000)
 })
