@@ -27,8 +27,14 @@ export const pending = (board: Board): ReadonlyArray<Decision> => {
   if (seat === null) return []
   const kind = board.step.kind
   let bySeat = decisions.get(kind)
-  if (bySeat === undefined) decisions.set(kind, (bySeat = []))
+  if (bySeat === undefined) {
+    bySeat = []
+    decisions.set(kind, bySeat)
+  }
   let out = bySeat[seat]
-  if (out === undefined) bySeat[seat] = out = Object.freeze([Object.freeze({ seat, kind })])
+  if (out === undefined) {
+    out = Object.freeze([Object.freeze({ seat, kind })])
+    bySeat[seat] = out
+  }
   return out
 }
