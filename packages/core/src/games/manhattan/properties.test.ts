@@ -6,7 +6,8 @@ import type { Event } from "./events.js"
 import { heuristicBot, manhattan, randomBot } from "./index.js"
 import { problems } from "./invariants.js"
 import type { Options } from "./options.js"
-import type { State } from "./state.js"
+import type { BuildingCell, State } from "./state.js"
+import { Given } from "./testing.js"
 
 const GAMES = 2_000
 
@@ -50,4 +51,16 @@ describe("Manhattan properties over random seeded games", () => {
     expect(ends["?"]).toBeUndefined()
     expect(ends.stories).toBeGreaterThan(GAMES / 2)
   }, 120_000)
+
+  it("the invariant checker itself flags a lost story, a tower off its highest stack and two buildings touching", () => {
+    const g = Given.game(2).board(`A1 A2 . B1 . . . ${". ".repeat(42)}`, { A: 0, B: 1 })
+    expect(problems(g.state)).toEqual([])
+    const lost = { ...g.state, supply: { ...g.state.supply, stories: g.state.supply.stories + 1 } }
+    expect(problems(lost).join()).toContain("stories")
+    const cells = g.state.cells.slice()
+    cells[0] = { ...(cells[0] as BuildingCell), height: 3 }
+    expect(problems({ ...g.state, cells }).join()).toContain("highest/newest")
+    const touching = Given.game(2).board(`A1 A2 B1 . . . . ${". ".repeat(42)}`, { A: 0, B: 1 })
+    expect(problems(touching.state).join()).toContain("touch")
+  })
 })
