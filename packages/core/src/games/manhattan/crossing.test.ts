@@ -50,17 +50,20 @@ describe("Manhattan coordinates and line geometry (rulings 'Coordinates', 'Line 
     expect(r.events[1]).toMatchObject({ seat: 1 })
   })
 
-  it("a pawn moved onto a corner projects nothing: no opportunity", () => {
+  it("moving onto parallel lines gives no opportunity: two rows (left and right sides), or both pawns on one row", () => {
     const g = Given.game(2).pawns(0, 5, 12).roll(0, 3, 4)
-    const r = g.when(0, cmd.total(0, 7, "ccw")) // 5 − 7 = 30: left row 2 × right row 4, parallel
-    expect(only(r.events, "StoryBuilt", "StreetBuilt")).toEqual([])
-    const corner = g.when(0, cmd.total(0, 3 + 4, "cw")) // 5 + 7 = 12: both on right row 4
-    expect(only(corner.events, "StoryBuilt", "StreetBuilt")).toEqual([])
-    const g2 = Given.game(2).pawns(0, 5, 12).roll(0, 1, 2)
-    const ontoCorner = g2.when(0, cmd.split(1, "cw", 2, "ccw")) // 6 and 10: column 6 × row 2
-    expect(only(ontoCorner.events, "StoryBuilt")).toMatchObject([{ x: 6, y: 2 }])
-    const g3 = Given.game(2).pawns(0, 6, 12).roll(0, 1, 2)
-    const corner8 = g3.when(0, cmd.split(2, "cw", 1, "cw")) // 8 is the top-right corner
-    expect(only(corner8.events, "StoryBuilt", "StreetBuilt")).toEqual([])
+    const twoSides = g.when(0, cmd.total(0, 7, "ccw")) // 5 − 7 = 30: left row 2 × right row 4
+    expect(only(twoSides.events, "StoryBuilt", "StreetBuilt")).toEqual([])
+    const oneRow = g.when(0, cmd.total(0, 7, "cw")) // 5 + 7 = 12: both pawns on right row 4
+    expect(only(oneRow.events, "StoryBuilt", "StreetBuilt")).toEqual([])
+  })
+
+  it("a pawn moved onto a corner projects nothing: no opportunity, where one square short of it the lines cross", () => {
+    const short = Given.game(2).pawns(0, 6, 12).roll(0, 1, 2)
+    const crossed = short.when(0, cmd.split(1, "cw", 2, "ccw")) // 7 and 10: column 7 × row 2
+    expect(only(crossed.events, "StoryBuilt")).toMatchObject([{ x: 7, y: 2 }])
+    const ontoCorner = short.when(0, cmd.split(2, "cw", 1, "ccw")) // 8 is the top-right corner
+    expect(ontoCorner.violation).toBeNull()
+    expect(only(ontoCorner.events, "StoryBuilt", "StreetBuilt")).toEqual([])
   })
 })
