@@ -47,7 +47,7 @@ describe("Manhattan movement (rule text, 'Move Pawns')", () => {
     ).toBe("manhattan.move.direction")
   })
 
-  it("'Pawns can move in either direction' and 'Pawns only move on the outer ring' — the ring wraps past square 0", () => {
+  it("'Each space costs one movement point to enter', 'Pawns can move in either direction', 'Pawns only move on the outer ring' — the ring wraps past square 0", () => {
     const g = Given.game(2).pawns(0, 30, 2).roll(0, 3, 4)
     const cw = g.when(0, cmd.total(0, 7, "cw"))
     expect(moved(cw.events)).toEqual({

@@ -42,7 +42,7 @@ describe("Manhattan setup", () => {
     expect(Result.isFailure(bad) && bad.failure.rule).toBe("kernel.setup.options")
   })
 
-  it("'Players take turns deciding which corner to set their pawns upon' — seat 0 first, then in seat order", () => {
+  it("'Whoever has most recently constructed something starts the game' (ruling: seat 0) and 'Players take turns deciding which corner to set their pawns upon' in seat order", () => {
     const { match } = opened(3)
     expect(manhattan.pending(match.state)).toEqual([{ seat: 0, kind: "corner" }])
     const wrong = playAll(match, [1, cmd.corner(8)])
