@@ -75,7 +75,7 @@ describe("boroughs CLI", () => {
         writeFileSync(dropped, `${lines.filter((_, i) => i !== 7).join("\n")}\n`)
         const d = cli("verify", dropped)
         expect(d.code).toBe(1)
-        expect(d.stdout).toMatch(/first bad event: version 9 — chain: expected version 8, found 9/)
+        expect(d.stdout).toMatch(/first bad event: version 8 — diverged: .* the stream lacks it/)
       })
 
       it("describe --json gives the catalogue and JSON Schemas", () => {
@@ -121,7 +121,7 @@ describe("boroughs CLI", () => {
       [
         "bad seat count",
         ["selfplay", "--game", "downtown", "--players", "9", "--seed", "1"],
-        /downtown is played by 3–6 players, not 9/,
+        /downtown is played by 2–6 players, not 9/,
       ],
       [
         "unknown bot",

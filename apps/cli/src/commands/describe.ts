@@ -1,6 +1,17 @@
 import { Schema } from "effect"
 import { requireGame } from "../games.js"
 
+/** A standalone JSON Schema (draft 2020-12) document, as any validator in any language reads it. */
+const jsonSchema = (schema: Schema.Top): Record<string, unknown> => {
+  const doc = Schema.toJsonSchemaDocument(schema)
+  const defs = doc.definitions as Record<string, unknown>
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    ...(doc.schema as Record<string, unknown>),
+    ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}),
+  }
+}
+
 /** The machine-readable catalogue of a game: static data, seats, options and JSON Schemas. */
 export const describeGame = (id: string) => {
   const { game, bots } = requireGame(id)
@@ -13,10 +24,10 @@ export const describeGame = (id: string) => {
     bots: Object.keys(bots),
     catalogue: game.catalogue(game.defaultOptions),
     schemas: {
-      options: Schema.toJsonSchemaDocument(game.schemas.options),
-      command: Schema.toJsonSchemaDocument(game.schemas.command),
-      event: Schema.toJsonSchemaDocument(game.schemas.event),
-      view: Schema.toJsonSchemaDocument(game.schemas.view),
+      options: jsonSchema(game.schemas.options),
+      command: jsonSchema(game.schemas.command),
+      event: jsonSchema(game.schemas.event),
+      view: jsonSchema(game.schemas.view),
     },
   }
 }
