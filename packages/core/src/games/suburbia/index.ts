@@ -1,0 +1,51 @@
+import type { GameDefinition, GameStarted } from "../../kernel/game.js"
+import { advance } from "./advance.js"
+import { daleBot } from "./bots/dale.js"
+import { heuristicBot } from "./bots/heuristic.js"
+import { randomBot } from "./bots/random.js"
+import { catalogue } from "./catalogue.js"
+import { Command } from "./commands.js"
+import { SEAT_LIMITS } from "./data/rules.js"
+import { decide } from "./decide.js"
+import { Event } from "./events.js"
+import { evolve } from "./evolve.js"
+import { defaultCommand, legalCommands } from "./legal.js"
+import { defaultOptions, Options, validateSetup } from "./options.js"
+import { outcome } from "./outcome.js"
+import { pending } from "./pending.js"
+import { initialState, type State } from "./state.js"
+import { View, view } from "./view.js"
+import { visibility } from "./visibility.js"
+
+export type { Command } from "./commands.js"
+export type { Event } from "./events.js"
+export type { Options } from "./options.js"
+export type { Board, State } from "./state.js"
+export type { View } from "./view.js"
+export { daleBot, heuristicBot, randomBot }
+
+/** Suburbia (Ted Alspach, 2012): build a borough of hex tiles; 2–4 players, or solo against Dale the bot. */
+export const suburbia: GameDefinition<Options, State, Command, Event, View> = {
+  id: "suburbia",
+  title: "Suburbia (Alspach, 2012)",
+  rulesVersion: 1,
+  seats: SEAT_LIMITS,
+  schemas: { options: Options, command: Command, event: Event, view: View },
+  defaultOptions,
+  catalogue,
+  validateSetup,
+  setup: (started: GameStarted<Options>) => [started as Event],
+  initial: initialState,
+  decide,
+  evolve,
+  advance,
+  pending,
+  legalCommands,
+  defaultCommand,
+  view,
+  visibility,
+  outcome,
+}
+
+/** The bots that ship with Suburbia, by name. */
+export const suburbiaBots = { random: randomBot, heuristic: heuristicBot, dale: daleBot } as const
