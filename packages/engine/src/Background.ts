@@ -1,0 +1,41 @@
+import type { AnyGame } from "@boroughs/core"
+import { EventStore } from "@boroughs/store"
+import { Effect } from "effect"
+import { runClocks } from "./ClockRunner.js"
+import { whileLeader } from "./Leadership.js"
+import { lobbyProjection } from "./LobbyProjection.js"
+import type { Projection } from "./Projection.js"
+import { makeProjectionRunner } from "./ProjectionRunner.js"
+import { SNAPSHOT_EVERY, snapshotProjection } from "./SnapshotProjection.js"
+
+/** The projections the server keeps: the lobby and per-game snapshots. */
+export const serverProjections = (snapshotEvery = SNAPSHOT_EVERY): ReadonlyArray<Projection> => [
+  lobbyProjection,
+  snapshotProjection(snapshotEvery),
+]
+
+/**
+ * The background work of a cluster — projections and turn clocks — run by whichever process holds the
+ * background lock (ARCHITECTURE.md §7). Never returns.
+ */
+export const runBackground = (
+  findGame: (id: string) => AnyGame | undefined,
+  options: {
+    readonly snapshotEvery?: number
+    readonly clocks?: boolean
+    readonly onLeadership?: (leader: boolean) => void
+  } = {},
+) =>
+  Effect.gen(function* () {
+    const store = yield* EventStore
+    const runner = makeProjectionRunner(store, serverProjections(options.snapshotEvery), findGame)
+    const jobs = Effect.scoped(
+      Effect.all([runner.follow, ...(options.clocks === false ? [] : [runClocks()])], {
+        concurrency: "unbounded",
+        discard: true,
+      }),
+    ).pipe(
+      Effect.catch((error) => Effect.sync(() => console.error(`boroughs: background: ${error.message}`))),
+    )
+    return yield* whileLeader(store, jobs, { onChange: options.onLeadership })
+  })

@@ -1,0 +1,89 @@
+import type { EventStore } from "@boroughs/store"
+import { Deferred, Effect, Exit, Fiber, type Scope } from "effect"
+
+/** The advisory lock key of the background work (projections, clocks): "boroughs/bg" as a number. */
+export const BACKGROUND_LOCK = 0x62672f62
+
+const RETRY_MS = 2_000
+const PING_MS = 5_000
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.())
+
+/** A held session lock: `lost` resolves if its connection fails; `release` unlocks and frees it. */
+interface Lease {
+  readonly lost: Promise<void>
+  readonly release: () => void
+}
+
+/**
+ * Tries the session-level advisory lock on a connection of its own, held until released. The connection is
+ * pinged so a dropped one (and with it the lock) is noticed: another replica may then take over.
+ */
+const tryLease = (db: EventStore["Service"]["db"], key: number): Promise<Lease | null> =>
+  new Promise((resolve) => {
+    let release = () => {}
+    const released = new Promise<void>((r) => {
+      release = r
+    })
+    let lose = () => {}
+    const lost = new Promise<void>((r) => {
+      lose = r
+    })
+    db.connection()
+      .execute(async (conn) => {
+        const row = await conn
+          .selectNoFrom((eb) => eb.fn<boolean>("pg_try_advisory_lock", [eb.val(key)]).as("locked"))
+          .executeTakeFirst()
+        if (row?.locked !== true) {
+          resolve(null)
+          return
+        }
+        resolve({ lost, release })
+        try {
+          for (;;) {
+            const done = await Promise.race([released.then(() => true), sleep(PING_MS).then(() => false)])
+            if (done) break
+            await conn.selectNoFrom((eb) => eb.val(1).as("alive")).execute()
+          }
+          await conn.selectNoFrom((eb) => eb.fn("pg_advisory_unlock", [eb.val(key)]).as("unlocked")).execute()
+        } catch {
+          lose()
+        }
+      })
+      .catch(() => {
+        resolve(null)
+        lose()
+      })
+  })
+
+/**
+ * Runs `job` on one process of the cluster at a time (ARCHITECTURE.md §7): whichever holds the Postgres
+ * advisory lock `key`. Others wait and take over when the holder stops or loses its connection. On
+ * PGlite there is only one process, and `job` simply runs. Never returns; interrupt it to stop.
+ */
+export const whileLeader = <R>(
+  store: EventStore["Service"],
+  job: Effect.Effect<void, never, R>,
+  options: { readonly key?: number; readonly onChange?: ((leader: boolean) => void) | undefined } = {},
+): Effect.Effect<never, never, R | Scope.Scope> => {
+  const key = options.key ?? BACKGROUND_LOCK
+  const announce = (leader: boolean) => Effect.sync(() => options.onChange?.(leader))
+  if (store.backend === "pglite") return Effect.andThen(announce(true), Effect.andThen(job, Effect.never))
+  const term = Effect.gen(function* () {
+    const lease = yield* Effect.promise(() => tryLease(store.db, key))
+    if (lease === null) return yield* Effect.sleep(RETRY_MS)
+    yield* announce(true)
+    const lost = yield* Deferred.make<void>()
+    void lease.lost.then(() => Deferred.doneUnsafe(lost, Exit.void))
+    const fiber = yield* Effect.forkChild(job)
+    yield* Effect.raceFirst(Deferred.await(lost), Fiber.join(fiber)).pipe(
+      Effect.ensuring(
+        Effect.andThen(
+          Fiber.interrupt(fiber),
+          Effect.sync(() => lease.release()),
+        ).pipe(Effect.andThen(announce(false))),
+      ),
+    )
+  })
+  return Effect.forever(term)
+}

@@ -1,0 +1,105 @@
+import type { StoreError } from "@boroughs/store"
+import { StoreError as StoreFailure } from "@boroughs/store"
+import { Effect } from "effect"
+import type { SpectatorPolicy } from "./GameSettings.js"
+import { isoOf, jsonOf, type StoreDb, withServerTables } from "./serverTables.js"
+
+/** One game as the lobby lists it. */
+export interface GameSummary {
+  readonly gameId: string
+  readonly game: string
+  readonly seats: number
+  readonly players: ReadonlyArray<string | null>
+  readonly spectators: SpectatorPolicy
+  readonly decisionMs: number | null
+  readonly status: "live" | "ended"
+  readonly version: number
+  readonly pending: ReadonlyArray<number>
+  readonly createdAt: string
+  readonly updatedAt: string
+  readonly endedAt: string | null
+  readonly outcome: {
+    readonly ranks: ReadonlyArray<number>
+    readonly scores: ReadonlyArray<number>
+    readonly reason: string
+  } | null
+}
+
+/** Filters of the lobby; newest games first, `before` continues a page. */
+export interface LobbyQuery {
+  readonly status?: "live" | "ended" | undefined
+  readonly game?: string | undefined
+  /** Only games where this seat holder (`bot:<name>`, `player:<name>`) has a seat. */
+  readonly player?: string | undefined
+  /** Include organiser-only games (organisers), or only those of `visibleTo` among them. */
+  readonly includePrivate?: boolean | undefined
+  readonly visibleTo?: string | undefined
+  readonly limit?: number | undefined
+  /** The `cursor` of the last game of the previous page. */
+  readonly before?: string | undefined
+}
+
+type LobbyRow = Awaited<ReturnType<typeof selectRows>>[number]
+
+const selectRows = (db: StoreDb, q: LobbyQuery, limit: number) => {
+  let query = withServerTables(db).selectFrom("proj_lobby").selectAll()
+  if (q.status !== undefined) query = query.where("status", "=", q.status)
+  if (q.game !== undefined) query = query.where("game", "=", q.game)
+  if (q.player !== undefined) query = query.where("players", "@>", JSON.stringify([q.player]))
+  if (!q.includePrivate)
+    query = query.where((eb) =>
+      eb.or([
+        eb.not(eb("spectators", "@>", JSON.stringify({ mode: "private" }))),
+        ...(q.visibleTo === undefined ? [] : [eb("players", "@>", JSON.stringify([q.visibleTo]))]),
+      ]),
+    )
+  const cursor = q.before === undefined ? null : parseCursor(q.before)
+  if (cursor !== null)
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", cursor.createdAt),
+        eb.and([eb("created_at", "=", cursor.createdAt), eb("game_id", "<", cursor.gameId)]),
+      ]),
+    )
+  return query.orderBy("created_at", "desc").orderBy("game_id", "desc").limit(limit).execute()
+}
+
+/** The opaque position of a game in the lobby's order, to continue a page after it. */
+export const cursorOf = (g: Pick<GameSummary, "createdAt" | "gameId">): string => `${g.createdAt}|${g.gameId}`
+
+const parseCursor = (cursor: string): { createdAt: string; gameId: string } | null => {
+  const bar = cursor.indexOf("|")
+  if (bar < 0 || Number.isNaN(Date.parse(cursor.slice(0, bar)))) return null
+  return { createdAt: cursor.slice(0, bar), gameId: cursor.slice(bar + 1) }
+}
+
+/** Whether a cursor is one `cursorOf` made (the server refuses others with 400). */
+export const isCursor = (cursor: string): boolean => parseCursor(cursor) !== null
+
+const toSummary = (row: LobbyRow): GameSummary => ({
+  gameId: row.game_id,
+  game: row.game,
+  seats: row.seats,
+  players: jsonOf(row.players),
+  spectators: jsonOf(row.spectators),
+  decisionMs: row.clock_ms,
+  status: row.status === "ended" ? "ended" : "live",
+  version: row.version,
+  pending: jsonOf(row.pending),
+  createdAt: isoOf(row.created_at),
+  updatedAt: isoOf(row.updated_at),
+  endedAt: row.ended_at === null ? null : isoOf(row.ended_at),
+  outcome: row.outcome === null ? null : jsonOf(row.outcome),
+})
+
+/** Reads the lobby projection. It trails the log by a wake-up: a game just created may take a moment. */
+export const listGames = (db: StoreDb, q: LobbyQuery): Effect.Effect<GameSummary[], StoreError> =>
+  Effect.tryPromise({
+    try: async () => (await selectRows(db, q, Math.min(Math.max(q.limit ?? 50, 1), 500))).map(toSummary),
+    catch: (cause) =>
+      new StoreFailure({
+        reason: "query",
+        message: `reading the lobby: ${cause instanceof Error ? cause.message : String(cause)}`,
+        cause,
+      }),
+  })

@@ -1,0 +1,62 @@
+import type { EventEnvelope, GameEnded, Match } from "@boroughs/core"
+import type { GlobalEvent } from "@boroughs/store"
+import { settingsOf } from "./GameSettings.js"
+import { gameIdOf } from "./liveFold.js"
+import { byStream, type Projection } from "./Projection.js"
+
+/** Seats owing a decision now, in seat order, without duplicates (public: who is thinking is no secret). */
+export const pendingSeats = (match: Match): number[] =>
+  match.ended ? [] : [...new Set(match.game.pending(match.state).map((d) => d.seat))].sort((a, b) => a - b)
+
+const timeOf = (e: GlobalEvent): string =>
+  typeof e.metadata.time === "string" ? e.metadata.time : new Date(e.recordedAt).toISOString()
+
+/**
+ * The lobby (ARCHITECTURE.md §1, §6): one row per game with what a game list shows — game, seats and who
+ * holds them, spectator policy, clock, status, version, who owes a decision, outcome. `GET /api/games`
+ * reads it; the clocks find live games in it after a restart.
+ */
+export const lobbyProjection: Projection = {
+  id: "projection:lobby:v1",
+  reset: async (db) => {
+    await db.deleteFrom("proj_lobby").execute()
+  },
+  apply: async (db, events, folds) => {
+    for (const run of byStream(events)) {
+      const first = run[0] as GlobalEvent
+      const gameId = gameIdOf(first.streamId)
+      if (gameId === null) continue
+      const match = await folds.fold(run)
+      if (match === null) continue
+      const last = run[run.length - 1] as GlobalEvent
+      const ended = match.ended as GameEnded | null
+      const changes = {
+        status: ended ? "ended" : "live",
+        version: last.version,
+        pending: JSON.stringify(pendingSeats(match)),
+        updated_at: timeOf(last),
+        ended_at: ended ? timeOf(last) : null,
+        outcome: ended
+          ? JSON.stringify({ ranks: ended.ranks, scores: ended.scores, reason: ended.reason })
+          : null,
+      }
+      if (first.version === 1) {
+        const settings = settingsOf(first as EventEnvelope)
+        await db
+          .insertInto("proj_lobby")
+          .values({
+            game_id: gameId,
+            game: match.game.id,
+            seats: settings.players.length,
+            players: JSON.stringify(settings.players),
+            spectators: JSON.stringify(settings.spectators),
+            clock_ms: settings.decisionMs,
+            created_at: timeOf(first),
+            ...changes,
+          })
+          .onConflict((oc) => oc.column("game_id").doUpdateSet(changes))
+          .execute()
+      } else await db.updateTable("proj_lobby").set(changes).where("game_id", "=", gameId).execute()
+    }
+  },
+}

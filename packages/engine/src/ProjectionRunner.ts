@@ -1,0 +1,98 @@
+import type { AnyGame } from "@boroughs/core"
+import { type EventStore, type GlobalPosition, StoreError } from "@boroughs/store"
+import { Effect, Stream } from "effect"
+import type { Projection } from "./Projection.js"
+import { ProjectionFolds } from "./ProjectionFolds.js"
+import { type StoreDb, withServerTables } from "./serverTables.js"
+
+/** Events per transaction: small enough to keep transactions short, large enough to amortise them. */
+const BATCH = 500
+
+const failure = (doing: string) => (cause: unknown) =>
+  new StoreError({
+    reason: "query",
+    message: `${doing}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    cause,
+  })
+
+/**
+ * Runs projections over the global log. Each batch is applied and checkpointed in one transaction, so a
+ * crash between batches loses nothing and applies nothing twice. Only one process may run a projection at
+ * a time: the server runs them under the background lock (see `Leadership`).
+ */
+export const makeProjectionRunner = (
+  store: EventStore["Service"],
+  projections: ReadonlyArray<Projection>,
+  findGame: (id: string) => AnyGame | undefined,
+) => {
+  const db = withServerTables(store.db)
+  const folds = new Map(projections.map((p) => [p.id, new ProjectionFolds(store, findGame)]))
+
+  /** Applies one batch after the projection's checkpoint; the number of events applied. */
+  const step = (projection: Projection) =>
+    Effect.gen(function* () {
+      const after = yield* store.checkpoint(projection.id)
+      const events = yield* store.readAll(after, BATCH)
+      if (events.length === 0) return 0
+      const last = (events[events.length - 1] as (typeof events)[number]).position
+      yield* Effect.tryPromise({
+        try: () =>
+          db.transaction().execute(async (trx) => {
+            await projection.apply(trx, events, folds.get(projection.id) as ProjectionFolds)
+            // The same transaction, seen as the store's handle (its type lacks the server tables).
+            await Effect.runPromise(store.saveCheckpoint(projection.id, last, trx as unknown as StoreDb))
+          }),
+        catch: failure(`projection ${projection.id}`),
+      })
+      return events.length
+    })
+
+  /** Brings one projection up to the end of the log. */
+  const catchUp = (projection: Projection) =>
+    Effect.gen(function* () {
+      let total = 0
+      for (;;) {
+        const n = yield* step(projection)
+        total += n
+        if (n < BATCH) return total
+      }
+    })
+
+  /** Brings every projection up to the end of the log; events applied by each. */
+  const catchUpAll = Effect.forEach(projections, (p) =>
+    Effect.map(catchUp(p), (n) => [p.id, n] as const),
+  ).pipe(Effect.map((pairs) => Object.fromEntries(pairs) as Record<string, number>))
+
+  /** Follows the log for as long as it runs: catches up on every wake-up. Failures are logged and retried. */
+  const follow = store.wakeups.pipe(
+    Stream.runForEach(() =>
+      catchUpAll.pipe(
+        Effect.catch((error: StoreError) =>
+          Effect.sync(() => console.error(`boroughs: projections: ${error.message}; retrying`)),
+        ),
+      ),
+    ),
+  )
+
+  /** Deletes every row and checkpoint of the projections, then replays the whole log into them. */
+  const rebuild = Effect.gen(function* () {
+    yield* Effect.tryPromise({
+      try: () =>
+        db.transaction().execute(async (trx) => {
+          for (const p of projections) {
+            await p.reset(trx)
+            await trx.deleteFrom("es_checkpoints").where("subscription_id", "=", p.id).execute()
+          }
+        }),
+      catch: failure("resetting the projections"),
+    })
+    return yield* catchUpAll
+  })
+
+  /** Where each projection stands. */
+  const positions = Effect.forEach(projections, (p) =>
+    Effect.map(store.checkpoint(p.id), (at): [string, GlobalPosition | null] => [p.id, at]),
+  )
+
+  return { catchUp, catchUpAll, follow, rebuild, positions }
+}

@@ -1,0 +1,97 @@
+import {
+  type AnyGame,
+  apply,
+  type EventEnvelope,
+  type GameStarted,
+  type Match,
+  toEvent,
+} from "@boroughs/core"
+import { type EventStore, StoreError } from "@boroughs/store"
+import { Data, Effect } from "effect"
+import { GameNotFound, UnknownGame } from "./errors.js"
+import { gameStream } from "./GameEngine.js"
+import type { StoredMatch } from "./SnapshotProjection.js"
+import { jsonOf, withServerTables } from "./serverTables.js"
+
+/** Restored snapshots kept in memory; a seek near a recent one costs no query for it. */
+const CAPACITY = 512
+
+/** A position asked for that the game has not reached. */
+export class VersionNotReached extends Data.TaggedError("VersionNotReached")<{
+  readonly gameId: string
+  readonly version: number
+  readonly head: number
+}> {
+  override get message() {
+    return `game ${this.gameId} is at version ${this.head}; version ${this.version} does not exist yet`
+  }
+}
+
+/**
+ * Any position of any game: the nearest snapshot at or before it, plus the events after the snapshot,
+ * folded. With a snapshot every N events a seek reads one row and fewer than N events.
+ */
+export const makeSnapshots = (
+  store: EventStore["Service"],
+  findGame: (id: string) => AnyGame | undefined,
+  known: () => ReadonlyArray<string>,
+) => {
+  const db = withServerTables(store.db)
+  const restored = new Map<string, Match>()
+
+  const remember = (key: string, match: Match) => {
+    restored.set(key, match)
+    if (restored.size > CAPACITY) restored.delete(restored.keys().next().value as string)
+  }
+
+  const nearest = (gameId: string, version: number) =>
+    Effect.tryPromise({
+      try: () =>
+        db
+          .selectFrom("proj_snapshots")
+          .select(["version", "match"])
+          .where("game_id", "=", gameId)
+          .where("version", "<=", version)
+          .orderBy("version", "desc")
+          .limit(1)
+          .executeTakeFirst(),
+      catch: (cause) =>
+        new StoreError({ reason: "query", message: `reading snapshots of ${gameId}: ${cause}`, cause }),
+    })
+
+  /** The match of `gameId` right after `version` (1 = GameStarted). */
+  const matchAt = Effect.fn("Snapshots.matchAt")(function* (gameId: string, version: number) {
+    const row = yield* nearest(gameId, version)
+    let match: Match | null = null
+    if (row !== undefined) {
+      const key = `${gameId}@${row.version}`
+      match = restored.get(key) ?? null
+      if (match === null) {
+        const stored = jsonOf<StoredMatch>(row.match)
+        const game = findGame(stored.game)
+        if (game === undefined) return yield* new UnknownGame({ game: stored.game, known: known() })
+        match = { game, state: stored.state, seed: stored.seed, ended: stored.ended, events: stored.events }
+        remember(key, match)
+      }
+    }
+    const from = match === null ? 1 : match.events + 1
+    const events = from > version ? [] : yield* store.readStream(gameStream(gameId), { from, to: version })
+    if (match === null) {
+      const first = events[0]
+      if (first === undefined) return yield* new GameNotFound({ gameId })
+      const started = toEvent(first) as GameStarted
+      const game = findGame(started.game)
+      if (game === undefined) return yield* new UnknownGame({ game: started.game, known: known() })
+      match = { game, state: game.initial(started), seed: started.seed, ended: null, events: 1 }
+    }
+    for (const e of events) if (e.version > match.events) match = apply(match, toEvent(e as EventEnvelope))
+    if (match.events < version) {
+      const head = yield* store.head(gameStream(gameId))
+      if (head === null) return yield* new GameNotFound({ gameId })
+      return yield* new VersionNotReached({ gameId, version, head: head.version })
+    }
+    return match
+  })
+
+  return { matchAt }
+}

@@ -1,0 +1,195 @@
+import { sha256Hex } from "@boroughs/core"
+import { type EventStore, StoreError } from "@boroughs/store"
+import { Data, Effect } from "effect"
+import { isoOf, withServerTables } from "./serverTables.js"
+
+/** Organisers create games and tokens and see everything; bots and players act for the seats they hold. */
+export type TokenKind = "organiser" | "bot" | "player"
+
+/** Who a verified token speaks for. */
+export interface Principal {
+  readonly tokenId: string
+  readonly kind: TokenKind
+  readonly name: string
+}
+
+/** A token as listed: never its secret (which is not stored) nor its hash. */
+export interface TokenInfo extends Principal {
+  readonly createdAt: string
+  readonly expiresAt: string | null
+  readonly revokedAt: string | null
+}
+
+/** A token just issued: the secret is shown this once. */
+export interface IssuedToken extends TokenInfo {
+  readonly token: string
+}
+
+/** Why a token was refused (401 on the wire). */
+export class TokenRejected extends Data.TaggedError("TokenRejected")<{
+  readonly reason: "malformed" | "unknown" | "revoked" | "expired"
+  readonly message: string
+}> {}
+
+/** The seat-holder name a bot or player token acts as in a game's settings: `bot:<name>`, `player:<name>`. */
+export const holderOf = (p: Pick<Principal, "kind" | "name">): string => `${p.kind}:${p.name}`
+
+/** Names of token holders: what may follow `bot:` or `player:` in a game's seats. */
+export const TOKEN_NAME = /^[a-z0-9][a-z0-9_.-]{0,39}$/
+
+const TOKEN_SHAPE = /^[\x21-\x7e]{16,256}$/
+
+/** How long a verified token is trusted without asking the database again (revocation elsewhere lags this much). */
+const CACHE_MS = 5_000
+
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "")
+
+const randomPart = (n: number): string => base64url(globalThis.crypto.getRandomValues(new Uint8Array(n)))
+
+/** SHA-256 of a token secret: what the table stores and looks up. */
+export const tokenHash = (secret: string): string => sha256Hex(`boroughs/token/${secret}`)
+
+const failure = (doing: string) => (cause: unknown) =>
+  new StoreError({
+    reason: "query",
+    message: `${doing}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    cause,
+  })
+
+type Row = {
+  readonly id: string
+  readonly kind: string
+  readonly name: string
+  readonly created_at: string | Date
+  readonly expires_at: string | Date | null
+  readonly revoked_at: string | Date | null
+}
+
+const infoOf = (row: Row): TokenInfo => ({
+  tokenId: row.id,
+  kind: row.kind as TokenKind,
+  name: row.name,
+  createdAt: isoOf(row.created_at),
+  expiresAt: row.expires_at === null ? null : isoOf(row.expires_at),
+  revokedAt: row.revoked_at === null ? null : isoOf(row.revoked_at),
+})
+
+/**
+ * Tokens (ARCHITECTURE.md §6): random secrets stored only as SHA-256 hashes in `srv_tokens`. Verification
+ * is cached briefly per process; a revocation on this process takes effect at once, on others within
+ * `CACHE_MS`.
+ */
+export const makeTokens = (store: EventStore["Service"], now: () => number = Date.now) => {
+  const db = withServerTables(store.db)
+  const cache = new Map<string, { readonly at: number; readonly result: Principal | TokenRejected }>()
+
+  const insert = (hash: string, kind: TokenKind, name: string, expiresAt: string | null) =>
+    Effect.tryPromise({
+      try: async () => {
+        const row = {
+          id: `tok_${randomPart(9)}`,
+          hash,
+          kind,
+          name,
+          created_at: new Date(now()).toISOString(),
+          expires_at: expiresAt,
+          revoked_at: null,
+        }
+        await db.insertInto("srv_tokens").values(row).execute()
+        return infoOf(row)
+      },
+      catch: failure(`issuing a ${kind} token`),
+    })
+
+  /** A new token; its secret is returned once and never stored. */
+  const issue = (input: { kind: TokenKind; name: string; expiresAt?: string | null }) =>
+    Effect.gen(function* () {
+      const token = `brs_${randomPart(32)}`
+      const info = yield* insert(tokenHash(token), input.kind, input.name, input.expiresAt ?? null)
+      return { ...info, token } satisfies IssuedToken
+    })
+
+  /** Makes sure a secret chosen by the operator (e.g. from the environment) is a valid token. */
+  const register = (input: { kind: TokenKind; name: string; secret: string }) =>
+    Effect.gen(function* () {
+      const hash = tokenHash(input.secret)
+      const existing = yield* Effect.tryPromise({
+        try: () => db.selectFrom("srv_tokens").selectAll().where("hash", "=", hash).executeTakeFirst(),
+        catch: failure("looking up a token"),
+      })
+      if (existing !== undefined) return infoOf(existing)
+      return yield* insert(hash, input.kind, input.name, null)
+    })
+
+  const lookup = (secret: string) =>
+    Effect.gen(function* () {
+      const row = yield* Effect.tryPromise({
+        try: () =>
+          db.selectFrom("srv_tokens").selectAll().where("hash", "=", tokenHash(secret)).executeTakeFirst(),
+        catch: failure("verifying a token"),
+      })
+      if (row === undefined)
+        return new TokenRejected({ reason: "unknown", message: "the token is not one this server issued" })
+      const info = infoOf(row)
+      if (info.revokedAt !== null)
+        return new TokenRejected({ reason: "revoked", message: `the token was revoked at ${info.revokedAt}` })
+      if (info.expiresAt !== null && Date.parse(info.expiresAt) <= now())
+        return new TokenRejected({ reason: "expired", message: `the token expired at ${info.expiresAt}` })
+      return { tokenId: info.tokenId, kind: info.kind, name: info.name } satisfies Principal
+    })
+
+  /** Who a secret speaks for, or why it is refused. */
+  const verify = (secret: string): Effect.Effect<Principal, TokenRejected | StoreError> =>
+    Effect.gen(function* () {
+      if (!TOKEN_SHAPE.test(secret))
+        return yield* new TokenRejected({
+          reason: "malformed",
+          message: "a token is 16–256 printable ASCII characters without spaces",
+        })
+      const hit = cache.get(secret)
+      const result =
+        hit !== undefined && now() - hit.at < CACHE_MS
+          ? hit.result
+          : yield* Effect.tap(lookup(secret), (result) =>
+              Effect.sync(() => {
+                cache.set(secret, { at: now(), result })
+                if (cache.size > 10_000) cache.delete(cache.keys().next().value as string)
+              }),
+            )
+      return result instanceof TokenRejected ? yield* result : result
+    })
+
+  /** Revokes a token by id; false when there is no such token. */
+  const revoke = (tokenId: string) =>
+    Effect.gen(function* () {
+      const result = yield* Effect.tryPromise({
+        try: () =>
+          db
+            .updateTable("srv_tokens")
+            .set({ revoked_at: new Date(now()).toISOString() })
+            .where("id", "=", tokenId)
+            .where("revoked_at", "is", null)
+            .executeTakeFirst(),
+        catch: failure("revoking a token"),
+      })
+      // Forget cached verifications so this process refuses the token at once.
+      cache.clear()
+      return Number(result.numUpdatedRows) > 0
+    })
+
+  /** Every token, newest first. */
+  const list = Effect.tryPromise({
+    try: async () =>
+      (await db.selectFrom("srv_tokens").selectAll().orderBy("created_at", "desc").execute()).map(infoOf),
+    catch: failure("listing tokens"),
+  })
+
+  return { issue, register, verify, revoke, list }
+}
+
+/** The token service's shape. */
+export type Tokens = ReturnType<typeof makeTokens>

@@ -1,0 +1,164 @@
+import { type Bot, botCommand, botRandom, canonicalJson, type Match, replay, toEvent } from "@boroughs/core"
+import { bluffDice, bluffDiceBots } from "@boroughs/core/fixture"
+import { EventStore } from "@boroughs/store"
+import { testBackends } from "@boroughs/store/testing"
+import { Effect, ManagedRuntime } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { serverProjections } from "./Background.js"
+import { GameEngine, gameStream } from "./GameEngine.js"
+import { listGames } from "./Lobby.js"
+import type { Projection } from "./Projection.js"
+import { makeProjectionRunner } from "./ProjectionRunner.js"
+import { makeSnapshots } from "./Snapshots.js"
+import { withServerTables } from "./serverTables.js"
+import { findTestGame, knownTestGames, liveStack } from "./testkit/liveStack.js"
+
+const EVERY = 7
+
+/** Plays a created game to its end with the fixture's bots. */
+const playOut = (gameId: string, bots: ReadonlyArray<Bot>) =>
+  Effect.gen(function* () {
+    const engine = yield* GameEngine
+    let { match } = yield* engine.load(gameId)
+    for (let n = 0; !match.ended; n++) {
+      const seat = bluffDice.pending(match.state as never)[0]!.seat
+      const command = botCommand(match, seat, bots[seat]!, botRandom(`${gameId}/${n}`, seat))
+      match = (yield* engine.handle({
+        gameId,
+        seat,
+        command,
+        commandId: `${gameId}/${n}`,
+        time: new Date().toISOString(),
+      })).game.match
+    }
+    return match
+  })
+
+for (const backend of testBackends()) {
+  describe(`projections on ${backend.name}`, () => {
+    let runtime: ManagedRuntime.ManagedRuntime<GameEngine | EventStore, unknown>
+    beforeAll(async () => {
+      runtime = ManagedRuntime.make(liveStack(backend.layer))
+      await runtime.runPromise(
+        Effect.gen(function* () {
+          const engine = yield* GameEngine
+          yield* engine.create({
+            gameId: "p1",
+            game: "bluff-dice",
+            seats: 3,
+            seed: "p1",
+            time: "2025-01-01T00:00:00.000Z",
+            metadata: {
+              settings: {
+                players: ["bot:a", null, "player:b"],
+                spectators: { mode: "private" },
+                decisionMs: 500,
+              },
+            },
+          })
+          yield* playOut("p1", [bluffDiceBots.random, bluffDiceBots.middle, bluffDiceBots.random])
+          yield* engine.create({
+            gameId: "p2",
+            game: "bluff-dice",
+            seats: 2,
+            seed: "p2",
+            time: "2025-01-02T00:00:00.000Z",
+          })
+        }),
+      )
+    })
+    afterAll(() => runtime.dispose())
+
+    it("builds the lobby and snapshots; a rebuild from the log gives the same rows", async () => {
+      const { lobby, snapshots, rebuilt, rebuiltSnapshots } = await runtime.runPromise(
+        Effect.gen(function* () {
+          const store = yield* EventStore
+          const r = makeProjectionRunner(store, serverProjections(EVERY), findTestGame)
+          yield* r.catchUpAll
+          const db = withServerTables(store.db)
+          const lobby = yield* listGames(store.db, { includePrivate: true })
+          const snapshots = yield* Effect.promise(() =>
+            db.selectFrom("proj_snapshots").select(["game_id", "version"]).orderBy("version").execute(),
+          )
+          yield* r.rebuild
+          const rebuilt = yield* listGames(store.db, { includePrivate: true })
+          const rebuiltSnapshots = yield* Effect.promise(() =>
+            db.selectFrom("proj_snapshots").select(["game_id", "version"]).orderBy("version").execute(),
+          )
+          return { lobby, snapshots, rebuilt, rebuiltSnapshots }
+        }),
+      )
+      expect(lobby.map((g) => g.gameId)).toEqual(["p2", "p1"]) // newest first
+      const p1 = lobby.find((g) => g.gameId === "p1")!
+      expect(p1).toMatchObject({
+        game: "bluff-dice",
+        status: "ended",
+        players: ["bot:a", null, "player:b"],
+        spectators: { mode: "private" },
+        decisionMs: 500,
+        pending: [],
+        createdAt: "2025-01-01T00:00:00.000Z",
+      })
+      expect(p1.outcome?.ranks).toHaveLength(3)
+      const p2 = lobby.find((g) => g.gameId === "p2")!
+      expect(p2).toMatchObject({ status: "live", players: [null, null], spectators: { mode: "live" } })
+      expect(p2.pending.length).toBeGreaterThan(0)
+      expect(snapshots.length).toBe(Math.floor(p1.version / EVERY) + Math.floor(p2.version / EVERY))
+      expect(snapshots.every((s) => s.version % EVERY === 0)).toBe(true)
+      expect(rebuilt).toEqual(lobby)
+      expect(rebuiltSnapshots).toEqual(snapshots)
+      // Spectators do not see organiser-only games; their seat holders do.
+      const publicLobby = await runtime.runPromise(Effect.flatMap(EventStore, (s) => listGames(s.db, {})))
+      expect(publicLobby.map((g) => g.gameId)).toEqual(["p2"])
+      const mine = await runtime.runPromise(
+        Effect.flatMap(EventStore, (s) => listGames(s.db, { visibleTo: "player:b", player: "player:b" })),
+      )
+      expect(mine.map((g) => g.gameId)).toEqual(["p1"])
+    })
+
+    it("any position of a game, from snapshots, equals the fold of the log up to it", async () => {
+      const results = await runtime.runPromise(
+        Effect.gen(function* () {
+          const store = yield* EventStore
+          yield* makeProjectionRunner(store, serverProjections(EVERY), findTestGame).catchUpAll
+          const snapshots = makeSnapshots(store, findTestGame, knownTestGames)
+          const all = yield* store.readStream(gameStream("p1"))
+          const out: Array<[string, string]> = []
+          for (let v = 1; v <= all.length; v++) {
+            const at: Match = yield* snapshots.matchAt("p1", v)
+            const expected = replay(bluffDice, all.slice(0, v).map(toEvent))
+            out.push([canonicalJson({ ...at, game: null }), canonicalJson({ ...expected, game: null })])
+          }
+          const beyond = yield* Effect.flip(snapshots.matchAt("p1", all.length + 1))
+          return { out, beyond }
+        }),
+      )
+      for (const [got, want] of results.out) expect(got).toBe(want)
+      expect(results.beyond._tag).toBe("VersionNotReached")
+    })
+
+    it("rows and checkpoint commit together: a failing batch leaves neither", async () => {
+      const outcome = await runtime.runPromise(
+        Effect.gen(function* () {
+          const store = yield* EventStore
+          const failing: Projection = {
+            id: "projection:test-failing",
+            reset: async () => {},
+            apply: async (db) => {
+              await db.deleteFrom("proj_lobby").execute() // a write the failure must roll back
+              throw new Error("boom")
+            },
+          }
+          const r = makeProjectionRunner(store, [failing], findTestGame)
+          const error = yield* Effect.flip(r.catchUpAll)
+          const checkpoint = yield* store.checkpoint(failing.id)
+          const lobby = yield* listGames(store.db, { includePrivate: true })
+          return { error: error.message, checkpoint, lobby: lobby.length }
+        }),
+      )
+      expect(outcome.error).toContain("boom")
+      expect(outcome.checkpoint).toBeNull()
+      expect(outcome.lobby).toBe(2)
+    })
+  })
+}
