@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { CompiledQuery, sql } from "kysely"
+import { Pool } from "pg"
 import { afterAll, bench, describe } from "vitest"
 import { EventStore, type GlobalEvent, type GlobalPosition, type NewEvent } from "./EventStore.js"
-import { freshPglite, withFreshPostgres } from "./testing/index.js"
+import { freshPglite, TestDatabase, withFreshPostgres } from "./testing/index.js"
 
 /**
  * Store vs raw SQL on the same database in the same run (ARCHITECTURE.md §9). Targets on PostgreSQL: move
@@ -41,14 +42,28 @@ const FAKE_HASH = "ab".repeat(32)
 
 for (const backend of backends) {
   const runtime = ManagedRuntime.make(Layer.orDie(backend.layer))
-  const store = await runtime.runPromise(
+  const { store, database } = await runtime.runPromise(
     Effect.gen(function* () {
-      return yield* EventStore
+      return { store: yield* EventStore, database: yield* TestDatabase }
     }),
   )
   const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
   await sql`create table bench_raw (like es_events including all)`.execute(store.db)
-  afterAll(() => runtime.dispose())
+  // Raw statements take the store's own fast path: prepared once per connection on PostgreSQL, through
+  // Kysely's connection queue on PGlite. The baseline is the best a hand-written INSERT/SELECT can do.
+  const rawPool =
+    database.url === undefined ? undefined : new Pool({ connectionString: database.url, max: 1 })
+  const names = new Map<string, string>()
+  const raw = async <Row>(text: string, values: unknown[]): Promise<ReadonlyArray<Row>> => {
+    if (rawPool === undefined) return (await store.db.executeQuery<Row>(CompiledQuery.raw(text, values))).rows
+    const name = names.get(text) ?? `bench_raw_${names.size}`
+    names.set(text, name)
+    return (await rawPool.query({ name, text, values })).rows as Row[]
+  }
+  afterAll(async () => {
+    await rawPool?.end()
+    await runtime.dispose()
+  })
 
   // Catch-up fixture: 1,000 games of 50 events, appended before any timing starts.
   for (let game = 0; game < CATCH_UP_EVENTS / BATCH; game++)
@@ -64,29 +79,24 @@ for (const backend of backends) {
 
   describe(`${backend.name}: move append (one event, expected version)`, () => {
     const stream = `moves-${randomUUID()}`
+    const rawStream = `raw-${randomUUID()}`
     let version = 0
     let rawVersion = 0
-    const rawStream = `raw-${randomUUID()}`
     bench(
       "raw single-row INSERT",
       async () => {
         const e = move(rawVersion)
-        await store.db.executeQuery(
-          CompiledQuery.raw(
-            `insert into bench_raw (${RAW_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-            [
-              rawStream,
-              ++rawVersion,
-              randomUUID(),
-              e.type,
-              1,
-              JSON.stringify(e.data),
-              JSON.stringify(e.metadata),
-              FAKE_HASH,
-              FAKE_HASH,
-            ],
-          ),
-        )
+        await raw(`insert into bench_raw (${RAW_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+          rawStream,
+          ++rawVersion,
+          randomUUID(),
+          e.type,
+          1,
+          JSON.stringify(e.data),
+          JSON.stringify(e.metadata),
+          FAKE_HASH,
+          FAKE_HASH,
+        ])
       },
       TIMING,
     )
@@ -113,24 +123,21 @@ for (const backend of backends) {
     bench(
       "raw INSERT … SELECT FROM unnest",
       async () => {
-        const stream = `raw-${randomUUID()}`
-        await store.db.executeQuery(
-          CompiledQuery.raw(
-            `insert into bench_raw (${RAW_COLUMNS})
-             select $1, * from unnest($2::int[], $3::uuid[], $4::text[], $5::int[], $6::text[]::jsonb[],
-               $7::text[]::jsonb[], $8::text[], $9::text[])`,
-            [
-              stream,
-              events.map((_, i) => i + 1),
-              events.map(() => randomUUID()),
-              events.map((e) => e.type),
-              events.map(() => 1),
-              events.map((e) => JSON.stringify(e.data)),
-              events.map((e) => JSON.stringify(e.metadata)),
-              events.map(() => FAKE_HASH),
-              events.map(() => FAKE_HASH),
-            ],
-          ),
+        await raw(
+          `insert into bench_raw (${RAW_COLUMNS})
+           select $1, * from unnest($2::int[], $3::uuid[], $4::text[], $5::int[], $6::text[]::jsonb[],
+             $7::text[]::jsonb[], $8::text[], $9::text[])`,
+          [
+            `raw-${randomUUID()}`,
+            events.map((_, i) => i + 1),
+            events.map(() => randomUUID()),
+            events.map((e) => e.type),
+            events.map(() => 1),
+            events.map((e) => JSON.stringify(e.data)),
+            events.map((e) => JSON.stringify(e.metadata)),
+            events.map(() => FAKE_HASH),
+            events.map(() => FAKE_HASH),
+          ],
         )
       },
       TIMING,
@@ -155,21 +162,21 @@ for (const backend of backends) {
   describe(`${backend.name}: catch-up read + fold of the whole log (≥ ${CATCH_UP_EVENTS} events, pages of ${PAGE})`, () => {
     let lastCount = 0
     bench(
-      "raw keyset SELECT by global_position",
+      "raw keyset SELECT in log order (no fence, no mapping)",
       async () => {
-        let after = "0"
+        let after = ["0", "0", "0"]
         let count = 0
         for (;;) {
-          const page = await store.db.executeQuery<{ global_position: string; data: { price: number } }>(
-            CompiledQuery.raw(
-              `select global_position::text as global_position, ${RAW_COLUMNS}, recorded_at from es_events
-               where global_position > $1 order by global_position limit $2`,
-              [after, PAGE],
-            ),
+          const page = await raw<{ e: number; t: string; g: string; data: { price: number } }>(
+            `select store_epoch as e, tx_id::text as t, global_position::text as g, ${RAW_COLUMNS}, recorded_at
+             from es_events where (store_epoch, tx_id, global_position) > ($1::int, $2::xid8, $3::bigint)
+             order by store_epoch, tx_id, global_position limit $4`,
+            [...after, PAGE],
           )
-          if (page.rows.length === 0) break
-          for (const row of page.rows) count += row.data.price > 0 ? 1 : 0
-          after = page.rows[page.rows.length - 1]!.global_position
+          if (page.length === 0) break
+          for (const row of page) count += row.data.price > 0 ? 1 : 0
+          const last = page[page.length - 1]!
+          after = [String(last.e), last.t, last.g]
         }
         lastCount = count
       },

@@ -1,12 +1,30 @@
-import type { Kysely } from "kysely"
+import { CompiledQuery, type Kysely } from "kysely"
 import type { Database } from "../schema.js"
 
-/** What the store needs from a database: a Kysely handle and how appends wake other processes. */
+/** A hot statement: `name` lets a backend prepare it once per connection instead of planning it per call. */
+export interface Statement {
+  readonly name: string
+  readonly sql: string
+  readonly parameters: ReadonlyArray<unknown>
+}
+
+/** What the store needs from a database: a Kysely handle, a fast path for hot statements, and wake-ups. */
 export interface Backend {
   readonly kind: "pglite" | "postgres"
   readonly db: Kysely<Database>
+  /** Runs a hot statement (append, global read) outside any transaction and returns its rows. */
+  readonly execute: <Row>(statement: Statement) => Promise<ReadonlyArray<Row>>
   /** Where the database is, for messages (never with a password). */
   readonly where: string
   /** Postgres NOTIFYs in the append statement so every node's LISTENer wakes; PGlite has one process. */
   readonly notifyOnAppend: boolean
 }
+
+/**
+ * Runs statements through Kysely, unprepared. PGlite needs this: its one session is shared, and only Kysely's
+ * connection queue keeps a statement from running inside another caller's open transaction.
+ */
+export const executeThroughKysely =
+  (db: Kysely<Database>) =>
+  async <Row>(statement: Statement): Promise<ReadonlyArray<Row>> =>
+    (await db.executeQuery<Row>(CompiledQuery.raw(statement.sql, [...statement.parameters]))).rows

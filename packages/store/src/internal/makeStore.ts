@@ -12,7 +12,7 @@ import { attempt, isUniqueViolation, toStoreError } from "./dbErrors.js"
 import { LinkCache } from "./linkCache.js"
 import { migrate } from "./migrate.js"
 import * as Q from "./queries.js"
-import { type EventRow, toEnvelope, toGlobalEvent, toPosition, toStreamHead } from "./rows.js"
+import { type EventRow, type GlobalRow, toEnvelope, toGlobalEvent, toPosition, toStreamHead } from "./rows.js"
 import { Wakeups } from "./wakeups.js"
 
 /** How often readers are woken without an append, in case a wake-up was lost (ARCHITECTURE.md §4). */
@@ -132,7 +132,7 @@ export const makeStore = (
       const stored = yield* Effect.tryPromise({
         try: async () => {
           try {
-            return (await db.executeQuery(statement)).rows.length > 0
+            return (await backend.execute(statement)).length > 0
           } catch (error) {
             // A unique index refused an event id: a retried or reused command, explained below.
             if (isUniqueViolation(error)) return false
@@ -178,7 +178,9 @@ export const makeStore = (
     })
 
     const readAll = Effect.fn("EventStore.readAll")(function* (after: GlobalPosition | null, limit: number) {
-      const rows = yield* run("reading the global log", () => Q.selectAll(db, after, limit))
+      const rows = yield* run("reading the global log", () =>
+        backend.execute<GlobalRow>(Q.readAllStatement(after, limit)),
+      )
       return rows.map(toGlobalEvent)
     })
 

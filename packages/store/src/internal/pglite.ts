@@ -5,7 +5,7 @@ import { Kysely } from "kysely"
 import { PGliteDialect } from "kysely-pglite-dialect"
 import { StoreError } from "../errors.js"
 import type { Database } from "../schema.js"
-import type { Backend } from "./backend.js"
+import { type Backend, executeThroughKysely } from "./backend.js"
 import { describeError } from "./dbErrors.js"
 
 const INT8_OID = 20
@@ -39,6 +39,14 @@ export const pgliteBackend = (options: {
     }),
     (db) => Effect.promise(() => db.destroy()),
   ).pipe(
-    Effect.map((db): Backend => ({ kind: "pglite", db, where: `PGlite (${where})`, notifyOnAppend: false })),
+    Effect.map(
+      (db): Backend => ({
+        kind: "pglite",
+        db,
+        execute: executeThroughKysely(db),
+        where: `PGlite (${where})`,
+        notifyOnAppend: false,
+      }),
+    ),
   )
 }

@@ -4,12 +4,28 @@ import { Client, Pool } from "pg"
 import { StoreError } from "../errors.js"
 import type { Database } from "../schema.js"
 import { WAKEUP_CHANNEL } from "./appendSql.js"
-import type { Backend } from "./backend.js"
+import type { Backend, Statement } from "./backend.js"
 import { describeError, redactUrl } from "./dbErrors.js"
 import { NotificationListener } from "./notificationListener.js"
 
 const CONNECT_TIMEOUT_MS = 10_000
 const CLOSE_TIMEOUT = "10 seconds"
+
+/** The slice of a pg pool the store's hot path uses: named (prepared once per connection) queries. */
+export interface NamedQueryPool {
+  query(config: {
+    readonly name: string
+    readonly text: string
+    readonly values: unknown[]
+  }): Promise<{ readonly rows: ReadonlyArray<unknown> }>
+}
+
+/** Runs hot statements as named prepared statements: parsed and planned once per pooled connection. */
+const executePrepared =
+  (pool: NamedQueryPool) =>
+  async <Row>(statement: Statement): Promise<ReadonlyArray<Row>> =>
+    (await pool.query({ name: statement.name, text: statement.sql, values: [...statement.parameters] }))
+      .rows as ReadonlyArray<Row>
 
 /** Opens a pg pool on `url`, checks the server answers, and ends the pool with the scope. */
 export const postgresBackend = (options: {
@@ -26,12 +42,12 @@ export const postgresBackend = (options: {
       })
       // An idle client losing its connection is reported here; the next query reconnects, so do not crash.
       pool.on("error", () => undefined)
-      return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+      return { pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) }
     }),
     // A connection a caller never gave back must not hold the scope open forever.
-    (db) => Effect.promise(() => db.destroy()).pipe(Effect.timeoutOption(CLOSE_TIMEOUT)),
+    ({ db }) => Effect.promise(() => db.destroy()).pipe(Effect.timeoutOption(CLOSE_TIMEOUT)),
   ).pipe(
-    Effect.tap((db) =>
+    Effect.tap(({ db }) =>
       Effect.tryPromise({
         try: () => sql`select 1`.execute(db),
         catch: (cause) =>
@@ -42,7 +58,15 @@ export const postgresBackend = (options: {
           }),
       }),
     ),
-    Effect.map((db): Backend => ({ kind: "postgres", db, where, notifyOnAppend: true })),
+    Effect.map(
+      ({ pool, db }): Backend => ({
+        kind: "postgres",
+        db,
+        execute: executePrepared(pool as NamedQueryPool),
+        where,
+        notifyOnAppend: true,
+      }),
+    ),
   )
 }
 

@@ -1,7 +1,8 @@
-import { CompiledQuery, type Kysely, sql } from "kysely"
+import { type Kysely, sql } from "kysely"
 import type { GlobalPosition } from "../EventStore.js"
 import type { Database } from "../schema.js"
-import { EVENT_COLUMNS, type EventRow, type GlobalRow, type PositionRow, type StreamRow } from "./rows.js"
+import type { Statement } from "./backend.js"
+import { EVENT_COLUMNS, type EventRow, type PositionRow, type StreamRow } from "./rows.js"
 
 /** Events of one stream with versions in [from, to], in order. */
 export const selectStream = (db: Kysely<Database>, streamId: string, from: number, to: number) =>
@@ -51,7 +52,8 @@ export const selectStreams = (
 // reader never moves past a row that could still appear. Earlier epochs are complete by definition.
 // The ORDER BY names the table's columns (e.), not the text aliases of the select list: text sorts "10" < "9".
 const READ_ALL = `select e.store_epoch, e.tx_id::text as tx_id, e.global_position::text as global_position,
-    ${EVENT_COLUMNS.map((c) => `e.${c}`).join(", ")}, e.recorded_at
+    ${EVENT_COLUMNS.map((c) => `e.${c}`).join(", ")},
+    to_char(e.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at
   from es_events e
   where (e.store_epoch, e.tx_id, e.global_position) > ($1::int, $2::xid8, $3::bigint)
     and (e.store_epoch < es_store_epoch() or e.tx_id < pg_snapshot_xmin(pg_current_snapshot()))
@@ -61,12 +63,14 @@ const READ_ALL = `select e.store_epoch, e.tx_id::text as tx_id, e.global_positio
 /** Before every stored position: epochs start at 1. */
 const ORIGIN: GlobalPosition = { storeEpoch: 0, txId: "0", globalPosition: "0" }
 
-export const selectAll = async (db: Kysely<Database>, after: GlobalPosition | null, limit: number) => {
+/** The ordered global read of up to `limit` events after `after`, as a hot statement. */
+export const readAllStatement = (after: GlobalPosition | null, limit: number): Statement => {
   const from = after ?? ORIGIN
-  const result = await db.executeQuery<GlobalRow>(
-    CompiledQuery.raw(READ_ALL, [from.storeEpoch, from.txId, from.globalPosition, limit]),
-  )
-  return result.rows
+  return {
+    name: "es_read_all_v2",
+    sql: READ_ALL,
+    parameters: [from.storeEpoch, from.txId, from.globalPosition, limit],
+  }
 }
 
 export const selectCheckpoint = (db: Kysely<Database>, subscriptionId: string) =>

@@ -1,6 +1,7 @@
 import { Context, type Duration, Effect, Layer, type Scope } from "effect"
 import { EventStore, makePglite, makePostgres } from "../EventStore.js"
 import type { StoreError } from "../errors.js"
+import { executeThroughKysely } from "../internal/backend.js"
 import { makeStore } from "../internal/makeStore.js"
 import { freshDatabase } from "./freshPostgres.js"
 import { pgliteTemplate } from "./pgliteTemplate.js"
@@ -37,7 +38,13 @@ export const freshPglite = (
       const loadDataDir = yield* Effect.promise(() => pgliteTemplate())
       const store = yield* makePglite({ loadDataDir, pollInterval: options.pollInterval })
       const secondNode = makeStore(
-        { kind: "pglite", db: store.db, where: "PGlite (memory)", notifyOnAppend: false },
+        {
+          kind: "pglite",
+          db: store.db,
+          execute: executeThroughKysely(store.db),
+          where: "PGlite (memory)",
+          notifyOnAppend: false,
+        },
         { pollInterval: options.pollInterval },
       )
       return Context.make(EventStore, store).pipe(
