@@ -1,0 +1,74 @@
+import { Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { BotStreamMessage } from "./BotStream.js"
+import { CommandRequest, CreateGameRequest } from "./Games.js"
+import { openApiDocument } from "./openapi.js"
+
+describe("the HTTP API definition", () => {
+  const doc = openApiDocument()
+
+  it("generates an OpenAPI 3.1 document with every route of ARCHITECTURE.md §6", () => {
+    expect(doc.openapi).toBe("3.1.0")
+    const routes = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`),
+    )
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        "POST /api/games",
+        "GET /api/games",
+        "GET /api/games/{gameId}",
+        "GET /api/games/{gameId}/events",
+        "GET /api/games/{gameId}/stream",
+        "POST /api/games/{gameId}/commands",
+        "GET /api/games/{gameId}/view",
+        "GET /api/bot/stream",
+        "GET /api/openapi.json",
+      ]),
+    )
+  })
+
+  it("documents each error status of the command route and the bearer scheme", () => {
+    const command = doc.paths["/api/games/{gameId}/commands"]?.post
+    expect(Object.keys(command?.responses ?? {}).sort()).toEqual(
+      ["200", "400", "401", "403", "404", "409", "413", "415", "422", "429", "500"].sort(),
+    )
+    expect(command?.security).toEqual([{}, { bearer: [] }])
+    expect(doc.components.securitySchemes).toHaveProperty("bearer")
+    expect(doc.paths["/api/games/{gameId}/stream"]?.get?.responses[200]?.content).toHaveProperty(
+      "text/event-stream",
+    )
+    expect(doc.paths["/api/bot/stream"]?.get?.responses[200]?.content).toHaveProperty("application/x-ndjson")
+  })
+
+  it("decodes requests and refuses bad ones with a reason", () => {
+    const decodeCommand = Schema.decodeUnknownResult(CommandRequest)
+    expect(decodeCommand({ commandId: "c1", seat: 0, command: { type: "X" } })._tag).toBe("Success")
+    const bad = decodeCommand({ commandId: "", seat: -1, command: {} })
+    expect(bad._tag).toBe("Failure")
+    const decodeCreate = Schema.decodeUnknownResult(CreateGameRequest)
+    expect(
+      decodeCreate({ game: "downtown", seats: 4, players: ["bot:a", null, "player:b", null] })._tag,
+    ).toBe("Success")
+    expect(decodeCreate({ game: "downtown", seats: 4, players: ["root"] })._tag).toBe("Failure")
+    expect(
+      decodeCreate({ game: "downtown", seats: 4, spectators: { mode: "delayed", events: 0 } })._tag,
+    ).toBe("Failure")
+  })
+
+  it("bot stream messages decode from their JSON lines", () => {
+    const decode = Schema.decodeUnknownResult(Schema.fromJsonString(BotStreamMessage))
+    const line = JSON.stringify({
+      type: "yourTurn",
+      gameId: "g1",
+      seat: 1,
+      version: 12,
+      kind: "vote",
+      view: { any: "thing" },
+      legal: [{ type: "CastVote" }],
+      deadline: "2025-01-01T00:00:00.000Z",
+    })
+    expect(decode(line)._tag).toBe("Success")
+    expect(decode('{"type":"keepAlive","time":"2025-01-01T00:00:00.000Z"}')._tag).toBe("Success")
+    expect(decode('{"type":"unknown"}')._tag).toBe("Failure")
+  })
+})

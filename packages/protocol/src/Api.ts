@@ -1,0 +1,166 @@
+import { Schema } from "effect"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { BotStreamMessage } from "./BotStream.js"
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  PayloadTooLarge,
+  RateLimited,
+  RuleViolation,
+  ServerError,
+  Unauthorized,
+  UnsupportedMediaType,
+} from "./Errors.js"
+import { GameStreamMessage } from "./GameStream.js"
+import {
+  Catalogue,
+  CommandAccepted,
+  CommandRequest,
+  CreateGameRequest,
+  EventsPage,
+  EventsQuery,
+  GameDetail,
+  GameList,
+  GameListQuery,
+  ViewAt,
+  ViewAtQuery,
+  ViewerQuery,
+} from "./Games.js"
+import { GameId } from "./Ids.js"
+import { CreateTokenRequest, IssuedToken, Me, TokenList } from "./Tokens.js"
+
+const gamePath = { gameId: GameId }
+/** What every route may answer besides its own errors. */
+const common = [BadRequest, Unauthorized, RateLimited, ServerError] as const
+const withBody = [...common, PayloadTooLarge, UnsupportedMediaType] as const
+
+const games = HttpApiGroup.make("games")
+  .add(
+    HttpApiEndpoint.post("createGame", "/api/games", {
+      payload: CreateGameRequest,
+      success: GameDetail.pipe(HttpApiSchema.status(201)),
+      error: [...withBody, Forbidden, Conflict, RuleViolation],
+    }),
+    HttpApiEndpoint.get("listGames", "/api/games", {
+      query: GameListQuery,
+      success: GameList,
+      error: [...common],
+    }),
+    HttpApiEndpoint.get("catalogue", "/api/catalogue", { success: Catalogue, error: [...common] }),
+    HttpApiEndpoint.get("getGame", "/api/games/:gameId", {
+      params: gamePath,
+      query: ViewerQuery,
+      success: GameDetail,
+      error: [...common, Forbidden, NotFound],
+    }),
+    HttpApiEndpoint.get("events", "/api/games/:gameId/events", {
+      params: gamePath,
+      query: EventsQuery,
+      success: EventsPage,
+      error: [...common, Forbidden, NotFound],
+    }),
+    HttpApiEndpoint.get("viewAt", "/api/games/:gameId/view", {
+      params: gamePath,
+      query: ViewAtQuery,
+      success: ViewAt,
+      error: [...common, Forbidden, NotFound],
+    }),
+    HttpApiEndpoint.post("command", "/api/games/:gameId/commands", {
+      params: gamePath,
+      payload: CommandRequest,
+      success: CommandAccepted,
+      error: [...withBody, Forbidden, NotFound, Conflict, RuleViolation],
+    }),
+  )
+  .annotateMerge(OpenApi.annotations({ description: "Games: lobby, views, events and commands." }))
+
+const streams = HttpApiGroup.make("streams")
+  .add(
+    HttpApiEndpoint.get("gameStream", "/api/games/:gameId/stream", {
+      params: gamePath,
+      query: Schema.Struct({
+        ...ViewerQuery.fields,
+        after: EventsQuery.fields.after,
+      }),
+      success: HttpApiSchema.StreamSse({ data: GameStreamMessage }),
+      error: [...common, Forbidden, NotFound],
+    }),
+    HttpApiEndpoint.get("botStream", "/api/bot/stream", {
+      success: HttpApiSchema.StreamNdjson({ schema: BotStreamMessage }),
+      error: [...common, Forbidden],
+    }),
+  )
+  .annotateMerge(
+    OpenApi.annotations({
+      description:
+        "Live streams: a game's events as Server-Sent Events (Last-Event-ID resume), and the bot gateway as NDJSON.",
+    }),
+  )
+
+const tokens = HttpApiGroup.make("tokens")
+  .add(
+    HttpApiEndpoint.post("createToken", "/api/tokens", {
+      payload: CreateTokenRequest,
+      success: IssuedToken.pipe(HttpApiSchema.status(201)),
+      error: [...withBody, Forbidden],
+    }),
+    HttpApiEndpoint.get("listTokens", "/api/tokens", { success: TokenList, error: [...common, Forbidden] }),
+    HttpApiEndpoint.delete("revokeToken", "/api/tokens/:tokenId", {
+      params: { tokenId: Schema.String },
+      error: [...common, Forbidden, NotFound],
+    }),
+    HttpApiEndpoint.get("me", "/api/me", { success: Me, error: [...common] }),
+  )
+  .annotateMerge(OpenApi.annotations({ description: "Tokens: organisers issue and revoke them." }))
+
+const meta = HttpApiGroup.make("meta").add(
+  HttpApiEndpoint.get("openapi", "/api/openapi.json", { success: Schema.Unknown }),
+  HttpApiEndpoint.get("health", "/api/health", {
+    success: Schema.Struct({ ok: Schema.Boolean, node: Schema.String, leader: Schema.Boolean }),
+  }),
+)
+
+/** Bearer tokens, one scheme for every operation; optional where a spectator may call (no token). */
+// biome-ignore lint/suspicious/noExplicitAny: the generated document is plain JSON.
+const bearer = (spec: Record<string, any>) => {
+  const security = [{}, { bearer: [] }]
+  const paths = Object.fromEntries(
+    Object.entries(spec.paths ?? {}).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        // biome-ignore lint/suspicious/noExplicitAny: as above.
+        Object.entries(item as Record<string, any>).map(([method, op]) => [method, { ...op, security }]),
+      ),
+    ]),
+  )
+  return {
+    ...spec,
+    paths,
+    components: {
+      ...spec.components,
+      securitySchemes: {
+        ...spec.components?.securitySchemes,
+        bearer: { type: "http", scheme: "bearer", description: "An organiser, bot or player token." },
+      },
+    },
+    security,
+  }
+}
+
+/**
+ * The Boroughs HTTP API (ARCHITECTURE.md §6). The server implements it route for route; the OpenAPI
+ * document served at `/api/openapi.json` and the typed client are both derived from it.
+ */
+export const BoroughsApi = HttpApi.make("boroughs")
+  .add(games, streams, tokens, meta)
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Boroughs API",
+      version: "0.1.0",
+      description:
+        "Games played by people and bots, watched live. Errors are JSON `{ _tag, message, ... }`; see docs/api.md.",
+      transform: bearer,
+    }),
+  )

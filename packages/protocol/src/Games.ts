@@ -1,0 +1,169 @@
+import { Schema } from "effect"
+import { ViewedEnvelope, Viewer } from "./Envelope.js"
+import { CommandId, GameId, Instant, Seat, SeatHolder, Version } from "./Ids.js"
+import { DecisionMs, SpectatorPolicy } from "./Policy.js"
+
+/** `POST /api/games` (organisers): a new game of a registered game, its seats, policy and clock. */
+export const CreateGameRequest = Schema.Struct({
+  game: Schema.String.annotate({
+    description: "A registered game id (GET /api/games/catalogue lists them).",
+  }),
+  seats: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1), Schema.isLessThanOrEqualTo(64)),
+  /** The game's options; its defaults when absent. */
+  options: Schema.optionalKey(Schema.Unknown),
+  /** Chosen by the server when absent; secret until the end either way (committed in GameStarted). */
+  seed: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))),
+  /** Chosen by the server when absent. Creating again with the same id and request is idempotent. */
+  gameId: Schema.optionalKey(GameId),
+  /** Who holds each seat; a null seat is played only by organisers. All null when absent. */
+  players: Schema.optionalKey(Schema.Array(Schema.NullOr(SeatHolder))),
+  /** Public and live when absent. */
+  spectators: Schema.optionalKey(SpectatorPolicy),
+  /** 30 s when absent; null: no clock. */
+  decisionMs: Schema.optionalKey(Schema.NullOr(DecisionMs)),
+}).annotate({ identifier: "CreateGameRequest" })
+export type CreateGameRequest = typeof CreateGameRequest.Type
+
+/** How a game ended: ranks (1 is best, ties share) and scores per seat. */
+export const Outcome = Schema.Struct({
+  ranks: Schema.Array(Schema.Int),
+  scores: Schema.Array(Schema.Number),
+  reason: Schema.String,
+}).annotate({ identifier: "Outcome" })
+
+/** One game in the lobby. */
+export const GameSummary = Schema.Struct({
+  gameId: GameId,
+  game: Schema.String,
+  seats: Schema.Int,
+  players: Schema.Array(Schema.NullOr(Schema.String)),
+  spectators: SpectatorPolicy,
+  decisionMs: Schema.NullOr(Schema.Int),
+  status: Schema.Literals(["live", "ended"]),
+  version: Version,
+  /** Seats that owe a decision now. */
+  pending: Schema.Array(Schema.Int),
+  createdAt: Instant,
+  updatedAt: Instant,
+  endedAt: Schema.NullOr(Instant),
+  outcome: Schema.NullOr(Outcome),
+}).annotate({ identifier: "GameSummary" })
+export type GameSummary = typeof GameSummary.Type
+
+/** `GET /api/games` filters; newest first. */
+export const GameListQuery = Schema.Struct({
+  status: Schema.optionalKey(Schema.Literals(["live", "ended"])),
+  game: Schema.optionalKey(Schema.String),
+  /** Only games where this seat holder has a seat. */
+  player: Schema.optionalKey(SeatHolder),
+  limit: Schema.optionalKey(
+    Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 500 })),
+  ),
+  /** `next` of the previous page. */
+  before: Schema.optionalKey(Schema.String),
+})
+export type GameListQuery = typeof GameListQuery.Type
+
+/** A page of the lobby; `next` continues it (null on the last page). */
+export const GameList = Schema.Struct({
+  games: Schema.Array(GameSummary),
+  next: Schema.NullOr(Schema.String),
+}).annotate({ identifier: "GameList" })
+export type GameList = typeof GameList.Type
+
+/** What the caller's seat owes now: the exact legal commands and when the clock plays for it. */
+export const YourDecision = Schema.Struct({
+  seat: Seat,
+  kind: Schema.String,
+  legal: Schema.Array(Schema.Unknown),
+  deadline: Schema.NullOr(Instant),
+}).annotate({ identifier: "YourDecision" })
+
+/** `GET /api/games/:gameId`: the game as the caller may see it. */
+export const GameDetail = Schema.Struct({
+  gameId: GameId,
+  game: Schema.String,
+  seats: Schema.Int,
+  players: Schema.Array(Schema.NullOr(Schema.String)),
+  spectators: SpectatorPolicy,
+  decisionMs: Schema.NullOr(Schema.Int),
+  status: Schema.Literals(["live", "ended"]),
+  /** The version this view is at: the head, or the head minus the delay for delayed spectators. */
+  version: Version,
+  viewer: Viewer,
+  /** The game's view for this viewer (its schema: `boroughs describe <game> --json`). */
+  view: Schema.Unknown,
+  pending: Schema.Array(Schema.Int),
+  /** The decisions the caller's seats owe now (empty for spectators and organisers). */
+  decisions: Schema.Array(YourDecision),
+  outcome: Schema.NullOr(Outcome),
+}).annotate({ identifier: "GameDetail" })
+export type GameDetail = typeof GameDetail.Type
+
+/** `?seat=` on reads: which of the caller's seats to view as (the first one held when absent). */
+export const ViewerQuery = Schema.Struct({
+  seat: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+})
+
+/** `GET /api/games/:gameId/events?after=`: events after a version, redacted for the caller. */
+export const EventsQuery = Schema.Struct({
+  after: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+  limit: Schema.optionalKey(
+    Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 1_000 })),
+  ),
+  seat: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+})
+
+export const EventsPage = Schema.Struct({
+  gameId: GameId,
+  events: Schema.Array(ViewedEnvelope),
+  /** The last version the caller may see now; more may follow while the game is live. */
+  version: Version,
+  ended: Schema.Boolean,
+}).annotate({ identifier: "EventsPage" })
+export type EventsPage = typeof EventsPage.Type
+
+/** `GET /api/games/:gameId/view?at=`: the caller's view of any position (answered from snapshots). */
+export const ViewAtQuery = Schema.Struct({
+  at: Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1)),
+  seat: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+})
+
+export const ViewAt = Schema.Struct({
+  gameId: GameId,
+  version: Version,
+  viewer: Viewer,
+  view: Schema.Unknown,
+  pending: Schema.Array(Schema.Int),
+}).annotate({ identifier: "ViewAt" })
+export type ViewAt = typeof ViewAt.Type
+
+/** `POST /api/games/:gameId/commands`: one command for one seat. */
+export const CommandRequest = Schema.Struct({
+  commandId: CommandId,
+  seat: Seat,
+  /** A command of the game (`{ type, ... }`), checked by the game's schema and rules. */
+  command: Schema.Unknown,
+  /** The version the command was decided at: when the game has moved on, 409 stale-version. */
+  expectedVersion: Schema.optionalKey(Version),
+}).annotate({ identifier: "CommandRequest" })
+export type CommandRequest = typeof CommandRequest.Type
+
+/** 200: the events the command appended (or had appended, when `duplicate`), redacted for the caller. */
+export const CommandAccepted = Schema.Struct({
+  gameId: GameId,
+  version: Version,
+  duplicate: Schema.Boolean,
+  events: Schema.Array(ViewedEnvelope),
+}).annotate({ identifier: "CommandAccepted" })
+export type CommandAccepted = typeof CommandAccepted.Type
+
+/** A game the server hosts, for clients building a create form. */
+export const CatalogueEntry = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  seats: Schema.Struct({ min: Schema.Int, max: Schema.Int }),
+  bots: Schema.Array(Schema.String),
+}).annotate({ identifier: "CatalogueEntry" })
+
+export const Catalogue = Schema.Struct({ games: Schema.Array(CatalogueEntry) })

@@ -1,0 +1,39 @@
+import { Schema } from "effect"
+import { HolderName, Instant } from "./Ids.js"
+
+export const TokenKind = Schema.Literals(["organiser", "bot", "player"])
+
+/** `POST /api/tokens` (organisers). A bot or player token acts for the seats held by `<kind>:<name>`. */
+export const CreateTokenRequest = Schema.Struct({
+  kind: TokenKind,
+  name: HolderName,
+  expiresAt: Schema.optionalKey(Instant),
+}).annotate({ identifier: "CreateTokenRequest" })
+export type CreateTokenRequest = typeof CreateTokenRequest.Type
+
+export const TokenInfo = Schema.Struct({
+  tokenId: Schema.String,
+  kind: TokenKind,
+  name: Schema.String,
+  createdAt: Instant,
+  expiresAt: Schema.NullOr(Instant),
+  revokedAt: Schema.NullOr(Instant),
+}).annotate({ identifier: "TokenInfo" })
+export type TokenInfo = typeof TokenInfo.Type
+
+/** 201: the token, whose secret is shown this once (the server keeps only its SHA-256). */
+export const IssuedToken = Schema.Struct({
+  ...TokenInfo.fields,
+  token: Schema.String,
+}).annotate({ identifier: "IssuedToken" })
+export type IssuedToken = typeof IssuedToken.Type
+
+export const TokenList = Schema.Struct({ tokens: Schema.Array(TokenInfo) })
+
+/** `GET /api/me`: who the caller's token speaks for (spectator without one). */
+export const Me = Schema.Struct({
+  kind: Schema.Literals(["organiser", "bot", "player", "spectator"]),
+  name: Schema.NullOr(Schema.String),
+  tokenId: Schema.NullOr(Schema.String),
+}).annotate({ identifier: "Me" })
+export type Me = typeof Me.Type
