@@ -59,6 +59,10 @@ export class EventStore extends Context.Service<
   EventStore,
   {
     readonly backend: "pglite" | "postgres"
+    /**
+     * Appends one command's events if the stream is at `expectedVersion`, in one round trip when the head is
+     * known. A retried command returns what it stored (`duplicate: true`); no events means nothing to do.
+     */
     readonly append: (
       request: AppendRequest,
     ) => Effect.Effect<AppendResult, WrongExpectedVersion | IdempotencyConflict | StoreError>
@@ -67,7 +71,9 @@ export class EventStore extends Context.Service<
       streamId: string,
       range?: { readonly from?: number; readonly to?: number },
     ) => Effect.Effect<ReadonlyArray<EventEnvelope>, StoreError>
+    /** The stream's version and head hash; null when it does not exist. */
     readonly head: (streamId: string) => Effect.Effect<StreamHead | null, StoreError>
+    /** Streams of one type in stream-id order, a page at a time (default limit 100). */
     readonly listStreams: (
       streamType: string,
       options?: { readonly limit?: number; readonly afterStreamId?: string },
@@ -77,6 +83,7 @@ export class EventStore extends Context.Service<
       after: GlobalPosition | null,
       limit: number,
     ) => Effect.Effect<ReadonlyArray<GlobalEvent>, StoreError>
+    /** Where a subscription has read up to; null before its first save. */
     readonly checkpoint: (subscriptionId: string) => Effect.Effect<GlobalPosition | null, StoreError>
     /** Saves a checkpoint; pass `db` to save it inside a projection's own transaction. */
     readonly saveCheckpoint: (
@@ -141,7 +148,10 @@ export interface PostgresOptions {
   readonly pollInterval?: Duration.Input | undefined
 }
 
-/** Builds the store on PGlite within the caller's scope (what `layerPglite` runs). */
+/**
+ * Builds the store on PGlite within the caller's scope (what `layerPglite` runs). `loadDataDir` starts an
+ * empty database from a PGlite dump instead of running initdb (the testing helpers pass a cached one).
+ */
 export const makePglite = (options: PgliteOptions & { readonly loadDataDir?: Blob | undefined }) =>
   Effect.flatMap(pgliteBackend(options), (backend) =>
     makeStore(backend, { pollInterval: options.pollInterval }),

@@ -78,6 +78,33 @@ export const operationCases = (it: ContractIt, options: { readonly unreachable: 
     }),
   )
 
+  it.effect(
+    "after the server drops the LISTEN connection, the store reconnects and hears appends again",
+    () =>
+      Effect.gen(function* () {
+        const database = yield* TestDatabase
+        if (database.backend !== "postgres") return
+        const store = yield* EventStore
+        const other = yield* database.secondNode
+        const listeners = sql<{ pid: number }>`select pid from pg_stat_activity
+        where datname = current_database() and query = 'listen es_events' and pid <> pg_backend_pid()`
+        const before = (yield* Effect.promise(() => listeners.execute(store.db))).rows.map((r) => r.pid)
+        expect(before.length).toBeGreaterThan(0)
+        yield* Effect.promise(() =>
+          sql`select pg_terminate_backend(pid) from unnest(${before}::int[]) as pid`.execute(store.db),
+        )
+        // Both nodes reconnect within about a second; wait until neither listens on a terminated backend.
+        for (let attempt = 0; ; attempt++) {
+          const now = (yield* Effect.promise(() => listeners.execute(store.db))).rows.map((r) => r.pid)
+          if (now.length >= before.length && now.every((pid) => !before.includes(pid))) break
+          if (attempt > 100) return yield* Effect.die(new Error("the LISTEN connections never came back"))
+          yield* Effect.sleep("100 millis")
+        }
+        const woken = yield* appendUntil(other, Stream.runHead(store.wakeups))
+        expect(woken).toMatchObject({ _tag: "Some" })
+      }),
+  )
+
   it.effect("a failing migration is a StoreError that names it, and changes nothing", () =>
     Effect.gen(function* () {
       const store = yield* EventStore

@@ -27,20 +27,30 @@ const ONE_EVENT = `select stream.stream_id, $3, $5, $6, $7, $8::text::jsonb, $9:
 const EVENTS = `select stream.stream_id, e.* from stream cross join unnest($5::int[], $6::uuid[], $7::text[],
     $8::int[], $9::text[]::jsonb[], $10::text[]::jsonb[], $11::text[], $12::text[]) as e`
 
-const statement = (claim: string, rows: string, notify: boolean): string => `with stream as (
-  ${claim}
+const INSERT = `insert into es_events (stream_id, stream_version, event_id, event_type, schema_version, data,
+    metadata, prev_hash, hash)`
+const wakeUp = (notify: boolean) => (notify ? `, pg_notify('${WAKEUP_CHANNEL}', '')::text as notified` : "")
+
+// A single event comes back as one row from the insert itself; a batch inserts in a CTE and the statement
+// returns one row for the stream, so it notifies once, not once per event.
+const statement = (claim: string, shape: Shape, notify: boolean): string =>
+  shape === "one"
+    ? `with stream as (${claim})
+${INSERT}
+${ONE_EVENT}
+returning 1 as appended${wakeUp(notify)}`
+    : `with stream as (${claim}), appended as (
+${INSERT}
+${EVENTS}
 )
-insert into es_events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, prev_hash,
-  hash)
-${rows}
-returning 1 as appended${notify ? `, pg_notify('${WAKEUP_CHANNEL}', '')::text as notified` : ""}`
+select 1 as appended${wakeUp(notify)} from stream`
 
 type Claim = "create" | "advance"
 type Shape = "one" | "many"
 type Wake = "notify" | "quiet"
 
 /** Bump the suffix whenever a statement's text changes: prepared names live per connection. */
-const VERSION = "v2"
+const VERSION = "v3"
 
 const STATEMENTS = new Map<string, string>()
 for (const claim of ["create", "advance"] as const)
@@ -48,11 +58,7 @@ for (const claim of ["create", "advance"] as const)
     for (const wake of ["notify", "quiet"] as const)
       STATEMENTS.set(
         `${claim}_${shape}_${wake}`,
-        statement(
-          claim === "create" ? CREATE : ADVANCE,
-          shape === "one" ? ONE_EVENT : EVENTS,
-          wake === "notify",
-        ),
+        statement(claim === "create" ? CREATE : ADVANCE, shape, wake === "notify"),
       )
 
 const eventParameters = (events: ReadonlyArray<StoredEvent>): unknown[] => {
@@ -81,8 +87,8 @@ const eventParameters = (events: ReadonlyArray<StoredEvent>): unknown[] => {
 
 /**
  * The whole append as one statement (one round trip): claim the versions on the stream row, guarded by the
- * expected version, then insert the events. It returns a row per event stored, and none when the stream had
- * moved on. With `notify`, the commit also wakes every LISTENer.
+ * expected version, then insert the events. It returns one row when it stored them, and none when the stream
+ * had moved on. With `notify`, the commit also wakes every LISTENer.
  */
 export const appendStatement = (input: {
   readonly streamType: string
