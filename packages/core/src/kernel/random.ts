@@ -19,19 +19,38 @@ export const rngFromSeed = (seed: string): RngState => ({ base: sha256Hex(`borou
 /** The state after one more chance event; a game's `evolve` calls it for each event `Random.open` produced. */
 export const advance = (rng: RngState): RngState => ({ base: rng.base, draws: rng.draws + 1 })
 
+/** MurmurHash3's 32-bit finaliser: a bijection that spreads every input bit over the whole word. */
+const fmix32 = (h: number): number => {
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  return (h ^ (h >>> 16)) | 0
+}
+
 /** Draws for one chance event. Mutable inside, deterministic outside: same state, same draws. */
 export class Random {
   private constructor(private readonly gen: RandomGenerator) {}
 
-  /** The generator for the next chance event of a game whose PRNG state is `rng`. */
+  /**
+   * The generator for the next chance event of a game whose PRNG state is `rng`: the secret base's four
+   * 32-bit words, each mixed with the event's counter by the MurmurHash3 finaliser. No hashing per event:
+   * dice-heavy games open thousands of these per playout.
+   */
   static open(rng: RngState): Random {
-    return Random.fromKey(`${rng.base}/${rng.draws}`)
+    const words: number[] = [0, 0, 0, 0]
+    for (let k = 0; k < 4; k++)
+      words[k] = (Number.parseInt(rng.base.slice(8 * k, 8 * k + 8), 16) ^ fmix32(rng.draws * 4 + k + 1)) | 0
+    return Random.fromWords(words)
   }
 
   /** A generator keyed by any string (bots and simulations derive their own streams this way). */
   static fromKey(key: string): Random {
     const h = sha256Hex(key)
-    const words: number[] = [0, 8, 16, 24].map((i) => Number.parseInt(h.slice(i, i + 8), 16) | 0)
+    return Random.fromWords([0, 8, 16, 24].map((i) => Number.parseInt(h.slice(i, i + 8), 16) | 0))
+  }
+
+  private static fromWords(words: number[]): Random {
     // xoroshiro128+ must not start from the all-zero state.
     if (!words.some((w) => w !== 0)) words[0] = 1
     return new Random(xoroshiro128plusFromState(words))
