@@ -1,5 +1,7 @@
 import { downtown, downtownBots } from "./games/downtown/index.js"
 import { manhattan, manhattanBots } from "./games/manhattan/index.js"
+import { suburbia, suburbiaBots } from "./games/suburbia/index.js"
+import { uptown, uptownBots } from "./games/uptown/index.js"
 import type { Bot } from "./kernel/bot.js"
 import type { AnyGame } from "./kernel/game.js"
 
@@ -13,6 +15,8 @@ export interface RegisteredGame {
 export const registry: ReadonlyArray<RegisteredGame> = [
   { game: downtown, bots: downtownBots },
   { game: manhattan, bots: manhattanBots },
+  { game: suburbia, bots: suburbiaBots },
+  { game: uptown, bots: uptownBots },
 ]
 
 /** The registered game with this id, or undefined. */

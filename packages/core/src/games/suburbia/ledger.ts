@@ -1,5 +1,5 @@
 import { TRACK_MAX, TRACK_MIN } from "./data/rules.js"
-import type { Effect, Stat } from "./effects.js"
+import type { Stat } from "./effects.js"
 import type { Cause, Change } from "./events.js"
 import { defOf, sourceOf } from "./placed.js"
 import { lineAt, linesUpTo } from "./redlines.js"
@@ -83,17 +83,14 @@ export class Ledger {
     this.add(player, "income", -1, { kind: "red-line", line, direction: "up" })
     this.add(player, "reputation", -1, { kind: "red-line", line, direction: "up" })
     this.linesUp[player] = (this.linesUp[player] as number) + 1
-    for (const t of this.tilesOf(player)) {
-      const effects = defOf(t).effects
-      for (let i = 0; i < effects.length; i++) {
-        const e = effects[i] as Effect
-        if (e.trigger !== "red-line") continue
+    for (const t of this.tilesOf(player))
+      for (const { index, effect } of defOf(t).redLines) {
         const multiplier = t.invested ? 2 : 1
-        this.add(player, e.stat, e.amount * multiplier, {
+        this.add(player, effect.stat, effect.amount * multiplier, {
           kind: "effect",
           pid: t.pid,
           tile: sourceOf(t),
-          effect: i,
+          effect: index,
           count: 1,
           multiplier,
           of: [],
@@ -101,6 +98,5 @@ export class Ledger {
           investment: false,
         })
       }
-    }
   }
 }

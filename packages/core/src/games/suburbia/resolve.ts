@@ -120,14 +120,16 @@ const react = (
   x: PlacedTile,
   xDef: Matchable,
 ): void => {
-  const effects = defOf(y).effects
-  for (let i = 0; i < effects.length; i++) {
-    const e = effects[i] as Effect
-    if (e.trigger !== "each" && e.trigger !== "each-later") continue
-    const of = reacting(own, owner, placer, y, e, x, xDef)
+  for (const { index, effect } of defOf(y).reactions) {
+    const of = reacting(own, owner, placer, y, effect, x, xDef)
     if (of.length === 0) continue
     const multiplier = y.invested ? 2 : 1
-    ledger.add(owner, e.stat, e.amount * of.length * multiplier, effectCause(y, i, of, multiplier, false))
+    ledger.add(
+      owner,
+      effect.stat,
+      effect.amount * of.length * multiplier,
+      effectCause(y, index, of, multiplier, false),
+    )
   }
 }
 

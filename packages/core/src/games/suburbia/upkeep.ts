@@ -9,8 +9,9 @@ const ledgerOf = (board: Board): Ledger => new Ledger(board, (i) => board.player
  * population nothing more happens. Red lines crossed downward give income and reputation back.
  */
 export const incomeStep = (board: Board, player: number): Change[] => {
-  const ledger = ledgerOf(board)
   const { income, money, population } = board.players[player] ?? { income: 0, money: 0, population: 0 }
+  if (income === 0 || (income < 0 && money === 0 && population === 0)) return []
+  const ledger = ledgerOf(board)
   if (income > 0) ledger.add(player, "money", income, { kind: "income" })
   else if (income < 0) {
     const owed = -income
