@@ -77,6 +77,51 @@ for (const backend of backends) {
       }),
     )
 
+  // First, while the log holds exactly the fixture: events/s = CATCH_UP_EVENTS × hz.
+  describe(`${backend.name}: catch-up read + fold of ${CATCH_UP_EVENTS} events (pages of ${PAGE})`, () => {
+    let lastCount = 0
+    bench(
+      "raw keyset SELECT in log order (no fence, no mapping)",
+      async () => {
+        let after = ["0", "0", "0"]
+        let count = 0
+        for (;;) {
+          const page = await raw<{ e: number; t: string; g: string; data: { price: number } }>(
+            `select store_epoch as e, tx_id::text as t, global_position::text as g, ${RAW_COLUMNS}, recorded_at
+             from es_events where (store_epoch, tx_id, global_position) > ($1::int, $2::xid8, $3::bigint)
+             order by store_epoch, tx_id, global_position limit $4`,
+            [...after, PAGE],
+          )
+          if (page.length === 0) break
+          for (const row of page) count += row.data.price > 0 ? 1 : 0
+          const last = page[page.length - 1]!
+          after = [String(last.e), last.t, last.g]
+        }
+        lastCount = count
+      },
+      CATCH_UP_TIMING,
+    )
+    bench(
+      "store.readAll + fold",
+      async () => {
+        let position: GlobalPosition | null = null
+        let count = 0
+        for (;;) {
+          const page: ReadonlyArray<GlobalEvent> = await run(store.readAll(position, PAGE))
+          if (page.length === 0) break
+          for (const e of page) count += (e.data.price as number) > 0 ? 1 : 0
+          position = page[page.length - 1]!.position
+        }
+        lastCount = count
+      },
+      CATCH_UP_TIMING,
+    )
+    afterAll(() => {
+      if (lastCount !== CATCH_UP_EVENTS)
+        throw new Error(`catch-up read ${lastCount} events, not ${CATCH_UP_EVENTS}`)
+    })
+  })
+
   describe(`${backend.name}: move append (one event, expected version)`, () => {
     const stream = `moves-${randomUUID()}`
     const rawStream = `raw-${randomUUID()}`
@@ -157,46 +202,5 @@ for (const backend of backends) {
       },
       TIMING,
     )
-  })
-
-  describe(`${backend.name}: catch-up read + fold of the whole log (≥ ${CATCH_UP_EVENTS} events, pages of ${PAGE})`, () => {
-    let lastCount = 0
-    bench(
-      "raw keyset SELECT in log order (no fence, no mapping)",
-      async () => {
-        let after = ["0", "0", "0"]
-        let count = 0
-        for (;;) {
-          const page = await raw<{ e: number; t: string; g: string; data: { price: number } }>(
-            `select store_epoch as e, tx_id::text as t, global_position::text as g, ${RAW_COLUMNS}, recorded_at
-             from es_events where (store_epoch, tx_id, global_position) > ($1::int, $2::xid8, $3::bigint)
-             order by store_epoch, tx_id, global_position limit $4`,
-            [...after, PAGE],
-          )
-          if (page.length === 0) break
-          for (const row of page) count += row.data.price > 0 ? 1 : 0
-          const last = page[page.length - 1]!
-          after = [String(last.e), last.t, last.g]
-        }
-        lastCount = count
-      },
-      CATCH_UP_TIMING,
-    )
-    bench(
-      "store.readAll + fold",
-      async () => {
-        let position: GlobalPosition | null = null
-        let count = 0
-        for (;;) {
-          const page: ReadonlyArray<GlobalEvent> = await run(store.readAll(position, PAGE))
-          if (page.length === 0) break
-          for (const e of page) count += (e.data.price as number) > 0 ? 1 : 0
-          position = page[page.length - 1]!.position
-        }
-        lastCount = count
-      },
-      CATCH_UP_TIMING,
-    )
-    afterAll(() => console.log(`${backend.name}: catch-up read ${lastCount} events per run`))
   })
 }
