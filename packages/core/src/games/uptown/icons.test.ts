@@ -63,21 +63,19 @@ const hotel = (spec: Spec = {}) => P({ type: "hotel", ...spec })
 const service = (spec: Spec = {}) => P({ type: "service", ...spec })
 
 describe("income icons (rule text, 'Income')", () => {
-  it.each([
+  for (const [icon, amount] of [
     ["$+1", 1],
     ["$+2", 2],
     ["$+3", 3],
     ["$+4", 4],
     ["$-1", -1],
     ["$-2", -2],
-  ] as const)(
-    "'$1, $2, $3, $4, -$1, -$2 … you gain or lose the indicated number of upcoins': %s",
-    (icon, amount) => {
+  ] as const)
+    it(`'$1, $2, $3, $4, -$1, -$2 … you gain or lose the indicated number of upcoins': ${icon}`, () => {
       expect(income([P({ income: icon })])).toBe(amount)
       // wherever it stands: on an upper floor of another site, next to other cards
       expect(income([office(), office()], [service(), P({ income: icon })])).toBe(amount)
-    },
-  )
+    })
 
   it("'$1 per floor below … you gain $1 for each floor below this card': $+1/floor-below", () => {
     const card = P({ income: "$+1/floor-below" })

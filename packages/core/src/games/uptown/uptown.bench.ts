@@ -16,7 +16,7 @@ const heuristics = Array.from({ length: SEATS }, () => heuristicBot)
 /** Long runs with a warm-up: the machine is shared, and short samples swing by ±10%. */
 const TIMING = { time: 3000, warmupTime: 500 }
 
-// What a 4-seat random game costs in chance events (each one opens a SHA-256-keyed generator) and commands.
+// What a 4-seat random game costs in chance events (each opens a generator with Random.open) and commands.
 const SAMPLE = 100
 let draws = 0
 let commandCount = 0
