@@ -7,11 +7,20 @@
  * red lines it crossed, that the tracks stay in bounds — and that GameEnded's scores and ranks follow.
  */
 import { goalDef } from "./data/goals.js"
-import { DALE_MARKET_SURCHARGES, MARKET_SURCHARGES, START, TRACK_MAX, TRACK_MIN } from "./data/rules.js"
+import {
+  DALE_MARKET_SURCHARGES,
+  DALE_PRICE,
+  DOLLARS_PER_POPULATION,
+  MARKET_SURCHARGES,
+  START,
+  STARTING_COLUMN,
+  TRACK_MAX,
+  TRACK_MIN,
+} from "./data/rules.js"
 import { LAKE, tileDef } from "./data/tiles.js"
 import { type Effect, matches } from "./effects.js"
 import type { Change, Event } from "./events.js"
-import { adjacent } from "./hex.js"
+import { adjacent, START_HEXES } from "./hex.js"
 import { lineAt, linesUpTo } from "./redlines.js"
 
 /** One player's tracks as the audit folds them. */
@@ -61,8 +70,10 @@ export const auditGame = (events: ReadonlyArray<Event>): AuditReport => {
   const seen = new Map<number, Seen>()
   // The starting columns: pids 0, 1, 2 for player 0, 3, 4, 5 for player 1, …
   for (let p = 0; p < players; p++)
-    ["suburbs", "community-park", "heavy-factory"].forEach((tile, i) => {
-      seen.set(3 * p + i, { pid: 3 * p + i, owner: p, tile, lake: false, q: 0, r: i, invested: false })
+    STARTING_COLUMN.forEach((tile, i) => {
+      const { q, r } = START_HEXES[i] as { q: number; r: number }
+      const pid = STARTING_COLUMN.length * p + i
+      seen.set(pid, { pid, owner: p, tile, lake: false, q, r, invested: false })
     })
   let checked = 0
   let final = false
@@ -211,7 +222,7 @@ export const auditGame = (events: ReadonlyArray<Event>): AuditReport => {
         seen.set(e.pid, placed)
         const payments = new Map<string, number>()
         const money = tracks[e.player]?.money ?? 0
-        if (solo && e.player === 1) payments.set("dale-price", Math.min(3, money))
+        if (solo && e.player === 1) payments.set("dale-price", Math.min(DALE_PRICE, money))
         else {
           if (!e.lake) payments.set("tile", tileDef(e.tile).cost)
           if (e.slot !== null) payments.set("surcharge", surcharges[e.slot] ?? 0)
@@ -264,7 +275,8 @@ export const auditGame = (events: ReadonlyArray<Event>): AuditReport => {
       case "MoneyConverted":
         final = true
         foldAll(at, e.changes, null, null)
-        for (const t of tracks) if (t.money >= 5) problem(at, `$${t.money} left unconverted`)
+        for (const t of tracks)
+          if (t.money >= DOLLARS_PER_POPULATION) problem(at, `$${t.money} left unconverted`)
         break
       case "GameEnded": {
         const scores = tracks.slice(0, started.seats).map((t) => t.population)

@@ -1,8 +1,9 @@
 import { Schema } from "effect"
 import { GOAL_IDS } from "./data/goals.js"
+import { BASIC_TILE_IDS } from "./data/rules.js"
 
 const Int = Schema.Int
-const Basic = Schema.Literals(["suburbs", "community-park", "heavy-factory"])
+const Basic = Schema.Literals(BASIC_TILE_IDS)
 export type BasicTile = typeof Basic.Type
 
 /** At set-up: keep one of the two goals you drew as your secret goal; the other goes back to the box. */

@@ -1,4 +1,5 @@
 import { advance as nextDraw } from "../../kernel/random.js"
+import type { BasicTile } from "./commands.js"
 import { TILES } from "./data/tiles.js"
 import type { Change, Event } from "./events.js"
 import { withoutSlot } from "./market.js"
@@ -132,8 +133,10 @@ export const evolve = (state: State, event: Event): State => {
       b.tiles = tiles
       s.players = withBorough(players, event.player, b)
       if (event.slot !== null) s.market = withoutSlot(state, event.slot)
-      if (event.from === "basic")
-        s.basic = { ...state.basic, [event.tile]: state.basic[event.tile as "suburbs"] - 1 }
+      if (event.from === "basic") {
+        const tile = event.tile as BasicTile
+        s.basic = { ...state.basic, [tile]: state.basic[tile] - 1 }
+      }
       s.nextPid = state.nextPid + 1
       s.current = event.player
       s.owesDiscard = event.from === "basic"

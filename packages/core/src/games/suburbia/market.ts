@@ -1,11 +1,11 @@
 import type { BasicTile } from "./commands.js"
-import { DALE_PRICE } from "./data/rules.js"
+import { BASIC_TILE_IDS, DALE_PRICE } from "./data/rules.js"
 import { tileDef } from "./data/tiles.js"
 import type { Payment } from "./resolve.js"
 import type { Board, PlacedTile } from "./state.js"
 
 /** The basic tiles, in the order the supply shows them. */
-export const BASICS: ReadonlyArray<BasicTile> = ["suburbs", "community-park", "heavy-factory"]
+export const BASICS: ReadonlyArray<BasicTile> = BASIC_TILE_IDS
 
 /** The tile in a market slot, or null (empty or out of range). */
 export const tileAt = (board: Board, slot: number): string | null => board.market[slot] ?? null

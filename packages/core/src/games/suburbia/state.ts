@@ -5,6 +5,7 @@ import type { BasicTile } from "./commands.js"
 import { GOALS } from "./data/goals.js"
 import {
   BASIC_SUPPLY,
+  BASIC_TILE_IDS,
   BUFFER_TILES,
   DALE_MARKET_SURCHARGES,
   MARKET_SURCHARGES,
@@ -264,7 +265,7 @@ export const initialState = (started: GameStarted<Options>): State => {
     market: surcharges.map(() => null),
     surcharges,
     deck: initialDeck(seats),
-    basic: { suburbs: BASIC_SUPPLY, "community-park": BASIC_SUPPLY, "heavy-factory": BASIC_SUPPLY },
+    basic: Object.fromEntries(BASIC_TILE_IDS.map((id) => [id, BASIC_SUPPLY])) as Record<BasicTile, number>,
     discards: [],
     publicGoals: [],
     goalKept: Array.from({ length: seats }, () => false),

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import type { Viewer } from "../../kernel/game.js"
 import { GOAL_IDS } from "./data/goals.js"
+import { BASIC_TILE_IDS } from "./data/rules.js"
 import { TILE_IDS } from "./data/tiles.js"
 import { GoalResult } from "./events.js"
 import { Options } from "./options.js"
@@ -72,7 +73,7 @@ export const View = Schema.Struct({
   surcharges: Schema.Array(Int),
   deck: Schema.Array(SegmentView),
   stacks: Schema.Struct({ A: Int, B: Int, C: Int }),
-  basic: Schema.Struct({ suburbs: Int, "community-park": Int, "heavy-factory": Int }),
+  basic: Schema.Record(Schema.Literals(BASIC_TILE_IDS), Int),
   discards: Schema.Array(TileId),
   publicGoals: Schema.Array(GoalId),
   goalKept: Schema.Array(Schema.Boolean),

@@ -11,6 +11,9 @@ export const START = { money: 15, investments: 3, income: 0, reputation: 1, popu
 /** The starting column, from the borough board down (rulespal ✔); its effects are not applied (Decisions). */
 export const STARTING_COLUMN = ["suburbs", "community-park", "heavy-factory"] as const
 
+/** The basic tiles (rule text, "Taking a basic tile"), in the order the supply shows them. */
+export const BASIC_TILE_IDS = ["suburbs", "community-park", "heavy-factory"] as const
+
 /** Basic tiles face up in the supply: 4 of each (rule text, set-up). */
 export const BASIC_SUPPLY = 4
 
