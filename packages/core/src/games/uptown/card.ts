@@ -37,9 +37,3 @@ export const Card = Schema.Struct({
   faces: Schema.Array(Face),
 })
 export type Card = typeof Card.Type
-
-/** Which project of a card is active: the face (0 for blue cards) and the project on top (0 = I, 1 = II). */
-export interface Choice {
-  readonly face: 0 | 1
-  readonly project: 0 | 1
-}

@@ -53,7 +53,6 @@ const compile = (f: Formula): CompiledFormula => {
 }
 
 /** Requirement indexes (REQUIREMENTS order). */
-export const REQ_NONE = 0
 export const REQ_GROUND = 1
 export const REQ_UPPER = 2
 export const REQ_ON_ROOF = 3
@@ -102,9 +101,6 @@ export const projectAt = (card: number, face: number, project: number): Compiled
 
 /** Compiles a project that is not in the card list (tests build streets from any icons). */
 export const compileLoose = compileProject
-
-/** The card with this id. */
-export const cardOf = (id: number): Card => CARDS[id] as Card
 
 /** How many faces a card has: 1 for blue, 2 for green. */
 export const facesOf = (id: number): number => (CARDS[id] as Card).faces.length

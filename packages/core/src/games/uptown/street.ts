@@ -142,10 +142,3 @@ export const tallest = (street: Street): number => {
   for (const site of street) if (site.cards.length > h) h = site.cards.length
   return h
 }
-
-/** How many of a street's sites a roof has finished. */
-export const roofedSites = (street: Street): number => {
-  let n = 0
-  for (const site of street) if (site.roofed) n++
-  return n
-}
