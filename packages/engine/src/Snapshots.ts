@@ -10,7 +10,7 @@ import { type EventStore, StoreError } from "@boroughs/store"
 import { Data, Effect } from "effect"
 import { GameNotFound, UnknownGame } from "./errors.js"
 import { gameStream } from "./GameEngine.js"
-import type { StoredMatch } from "./SnapshotProjection.js"
+import { SNAPSHOT_EVERY, type StoredMatch } from "./SnapshotProjection.js"
 import { jsonOf, withServerTables } from "./serverTables.js"
 
 /** Restored snapshots kept in memory; a seek near a recent one costs no query for it. */
@@ -35,6 +35,7 @@ export const makeSnapshots = (
   store: EventStore["Service"],
   findGame: (id: string) => AnyGame | undefined,
   known: () => ReadonlyArray<string>,
+  every: number = SNAPSHOT_EVERY,
 ) => {
   const db = withServerTables(store.db)
   const restored = new Map<string, Match>()
@@ -59,11 +60,21 @@ export const makeSnapshots = (
         new StoreError({ reason: "query", message: `reading snapshots of ${gameId}: ${cause}`, cause }),
     })
 
-  /** The match of `gameId` right after `version` (1 = GameStarted). */
-  const matchAt = Effect.fn("Snapshots.matchAt")(function* (gameId: string, version: number) {
-    const row = yield* nearest(gameId, version)
-    let match: Match | null = null
-    if (row !== undefined) {
+  /**
+   * The match of `gameId` right after `version` (1 = GameStarted). `envelopes`, when the caller holds the
+   * stream from version 1 (a live game), saves reading the events after the snapshot.
+   */
+  const matchAt = Effect.fn("Snapshots.matchAt")(function* (
+    gameId: string,
+    version: number,
+    envelopes?: ReadonlyArray<EventEnvelope>,
+  ) {
+    // The snapshot a seek needs is at a known version: in memory already, it costs no query.
+    const expected = Math.floor(version / every) * every
+    const hit = expected > 0 ? restored.get(`${gameId}@${expected}`) : undefined
+    const row = hit !== undefined ? { version: expected, match: null } : yield* nearest(gameId, version)
+    let match: Match | null = hit ?? null
+    if (row !== undefined && match === null) {
       const key = `${gameId}@${row.version}`
       match = restored.get(key) ?? null
       if (match === null) {
@@ -75,7 +86,12 @@ export const makeSnapshots = (
       }
     }
     const from = match === null ? 1 : match.events + 1
-    const events = from > version ? [] : yield* store.readStream(gameStream(gameId), { from, to: version })
+    const events =
+      from > version
+        ? []
+        : envelopes !== undefined && envelopes.length >= version
+          ? envelopes.slice(from - 1, version)
+          : yield* store.readStream(gameStream(gameId), { from, to: version })
     if (match === null) {
       const first = events[0]
       if (first === undefined) return yield* new GameNotFound({ gameId })

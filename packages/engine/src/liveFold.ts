@@ -29,6 +29,19 @@ export interface LiveGame {
 export const gameIdOf = (streamId: string): string | null =>
   streamId.startsWith("game-") ? streamId.slice("game-".length) : null
 
+/** Just the envelope's own fields (events from the bus also carry their global position). */
+const bare = (e: EventEnvelope): EventEnvelope => ({
+  streamId: e.streamId,
+  version: e.version,
+  eventId: e.eventId,
+  type: e.type,
+  schemaVersion: e.schemaVersion,
+  data: e.data,
+  metadata: e.metadata,
+  prevHash: e.prevHash,
+  hash: e.hash,
+})
+
 /** When an append was accepted: the time the engine recorded, else when the log stored it, else now. */
 const timeOf = (first: EventEnvelope): string => {
   const time = first.metadata.time
@@ -77,7 +90,7 @@ export const foldLive = (live: LiveGame, envelopes: ReadonlyArray<EventEnvelope>
       const e = envelopes[j] as EventEnvelope
       // GameStarted is folded by startLive already (the kernel's `initial`).
       if (e.version > 1) match = apply(match, toEvent(e))
-      all.push(e)
+      all.push(bare(e))
       j++
     }
     const seat = first.metadata.seat

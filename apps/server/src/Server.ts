@@ -1,0 +1,121 @@
+import { createServer, type Server as HttpServer } from "node:http"
+import type { AddressInfo } from "node:net"
+import {
+  GameEngine,
+  LiveGames,
+  LiveTail,
+  makeSnapshots,
+  makeTokens,
+  migrateServer,
+  runBackground,
+} from "@boroughs/engine"
+import { EventStore, makePglite } from "@boroughs/store"
+import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
+import type { App } from "./app.js"
+import type { ServerConfig } from "./config.js"
+import { makeHandler } from "./http/handler.js"
+import { RateLimiter } from "./http/rateLimit.js"
+import { routes } from "./routes/index.js"
+import { StreamRegistry } from "./streams/registry.js"
+
+/** A server that is listening. */
+export interface RunningServer {
+  readonly url: string
+  readonly port: number
+  readonly app: App
+  /** Closes the streams (clients reconnect elsewhere), stops listening, the background work and the store. */
+  readonly close: () => Promise<void>
+}
+
+const storeLayer = (config: ServerConfig) =>
+  config.database.kind === "postgres"
+    ? EventStore.layerPostgres({ url: config.database.url, pollInterval: config.pollIntervalMs })
+    : Layer.effect(
+        EventStore,
+        makePglite({
+          dataDir: config.database.dir,
+          loadDataDir: config.database.loadDataDir,
+          pollInterval: config.pollIntervalMs,
+        }),
+      )
+
+/**
+ * Starts a server process (ARCHITECTURE.md §1, §6–7): the store (migrated), the engine, this node's live
+ * tailer and games, the background work under the cluster's lock, and the HTTP listener.
+ */
+export const startServer = async (config: ServerConfig): Promise<RunningServer> => {
+  const layer = Layer.mergeAll(
+    GameEngine.layer(config.findGame, config.knownGames),
+    LiveGames.layer(config.findGame, config.knownGames),
+  ).pipe(Layer.provideMerge(LiveTail.layer), Layer.provideMerge(storeLayer(config)))
+  const runtime = ManagedRuntime.make(layer)
+  try {
+    const services = await runtime.runPromise(
+      Effect.gen(function* () {
+        const store = yield* EventStore
+        yield* migrateServer(store.db)
+        return { store, engine: yield* GameEngine, live: yield* LiveGames, tail: yield* LiveTail }
+      }),
+    )
+    const tokens = makeTokens(services.store)
+    if (config.organiserToken !== undefined)
+      await Effect.runPromise(
+        tokens.register({ kind: "organiser", name: "admin", secret: config.organiserToken }),
+      )
+    let leader = false
+    const background = config.background
+      ? runtime.runFork(
+          Effect.scoped(
+            runBackground(config.findGame, {
+              snapshotEvery: config.snapshotEvery,
+              onLeadership: (l) => {
+                leader = l
+              },
+            }),
+          ),
+        )
+      : undefined
+    const app: App = {
+      config,
+      ...services,
+      tokens,
+      snapshots: makeSnapshots(services.store, config.findGame, config.knownGames, config.snapshotEvery),
+      limits:
+        config.rateLimits === null
+          ? null
+          : {
+              reads: new RateLimiter(config.rateLimits.reads),
+              writes: new RateLimiter(config.rateLimits.writes),
+            },
+      streams: new StreamRegistry(config.keepAliveMs),
+      isLeader: () => leader,
+    }
+    const http: HttpServer = createServer(makeHandler(app, routes))
+    http.keepAliveTimeout = 5_000
+    http.requestTimeout = 60_000
+    await new Promise<void>((resolve, reject) => {
+      http.once("error", reject)
+      http.listen(config.port, config.host, () => resolve())
+    })
+    const { port } = http.address() as AddressInfo
+    const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host
+    let closing: Promise<void> | undefined
+    const close = () => {
+      closing ??= (async () => {
+        app.streams.closeAll()
+        await new Promise<void>((resolve) => {
+          http.close(() => resolve())
+          http.closeIdleConnections()
+          setTimeout(() => http.closeAllConnections(), 2_000).unref()
+        })
+        if (background !== undefined) await runtime.runPromise(Fiber.interrupt(background))
+        await runtime.dispose()
+      })()
+      return closing
+    }
+    return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, app, close }
+  } catch (error) {
+    await runtime.dispose()
+    throw error
+  }
+}

@@ -1,0 +1,55 @@
+import type { AnyGame } from "@boroughs/core"
+
+/** A token bucket: `perSecond` sustained, `burst` at once. */
+export interface RateLimit {
+  readonly perSecond: number
+  readonly burst: number
+}
+
+/** Everything a server process is told at start (main.ts reads it from flags and the environment). */
+export interface ServerConfig {
+  readonly host: string
+  /** 0: any free port (tests). */
+  readonly port: number
+  /** Where the events live: a PostgreSQL URL, or a PGlite directory (absent: in memory). */
+  readonly database:
+    | { readonly kind: "postgres"; readonly url: string }
+    | {
+        readonly kind: "pglite"
+        readonly dir: string | undefined
+        /** A data directory dump to start from instead of initdb (tests start in 1–3 s this way). */
+        readonly loadDataDir?: Blob | undefined
+      }
+  /** The games this server hosts. */
+  readonly findGame: (id: string) => AnyGame | undefined
+  readonly knownGames: () => ReadonlyArray<string>
+  /** The bots each game ships (for the catalogue). */
+  readonly botsOf: (id: string) => ReadonlyArray<string>
+  /** A secret to accept as an organiser token (registered, hashed, at start). */
+  readonly organiserToken: string | undefined
+  /** Largest request body accepted, in bytes. */
+  readonly maxBodyBytes: number
+  /** Idle time after which a stream gets a keep-alive. */
+  readonly keepAliveMs: number
+  /** Per token (or client address, without one); `null` turns limiting off. */
+  readonly rateLimits: { readonly reads: RateLimit; readonly writes: RateLimit } | null
+  /** A snapshot every this many events of each game. */
+  readonly snapshotEvery: number
+  /** Run the background work (projections, clocks) when this process holds the lock. */
+  readonly background: boolean
+  /** How often the store wakes readers without an append. */
+  readonly pollIntervalMs: number
+  /** This process's name in /api/health and logs. */
+  readonly node: string
+  /** Log each request (method, path, status, ms) to stderr. */
+  readonly logRequests: boolean
+}
+
+/** The defaults main.ts starts from. */
+export const defaultLimits = {
+  maxBodyBytes: 64 * 1024,
+  keepAliveMs: 15_000,
+  rateLimits: { reads: { perSecond: 50, burst: 200 }, writes: { perSecond: 20, burst: 100 } },
+  snapshotEvery: 50,
+  pollIntervalMs: 250,
+} as const

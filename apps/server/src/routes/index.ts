@@ -1,0 +1,30 @@
+import type { Route } from "../http/router.js"
+import { botStream } from "../streams/botGateway.js"
+import { gameStream } from "../streams/gameSse.js"
+import { commandRoute } from "./commands.js"
+import { gameRoutes } from "./games.js"
+import { metaRoutes } from "./meta.js"
+import { tokenRoutes } from "./tokens.js"
+import { viewAtRoute } from "./viewAt.js"
+
+/** Every route of the server: those of the HttpApi definition in @boroughs/protocol, one for one. */
+export const routes: ReadonlyArray<Route> = [
+  ...gameRoutes,
+  commandRoute,
+  viewAtRoute,
+  {
+    method: "GET",
+    path: "/api/games/:gameId/stream",
+    kind: "stream",
+    handle: ({ app, req, res, params, query, principal }) =>
+      gameStream(app, req, res, params.gameId as string, query, principal),
+  },
+  {
+    method: "GET",
+    path: "/api/bot/stream",
+    kind: "stream",
+    handle: ({ app, req, res, principal }) => botStream(app, req, res, principal),
+  },
+  ...tokenRoutes,
+  ...metaRoutes,
+]

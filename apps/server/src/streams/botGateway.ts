@@ -1,0 +1,175 @@
+import type { IncomingMessage, ServerResponse } from "node:http"
+import { viewOf } from "@boroughs/core"
+import { deadlineOf, holderOf, type LiveGame, listGames, type Principal, seatsHeldBy } from "@boroughs/engine"
+import { type BotStreamMessage, Forbidden, type Unauthorized } from "@boroughs/protocol"
+import { Effect } from "effect"
+import type { App } from "../app.js"
+import { requireToken } from "../http/auth.js"
+import { CORS_HEADERS } from "../http/respond.js"
+import type { StreamConnection } from "./registry.js"
+
+/** What the gateway has told a bot about one game. */
+interface Followed {
+  stop: () => void
+  started: boolean
+  /** `seat@version` of every yourTurn sent: a turn is announced once per position. */
+  readonly turns: Set<string>
+}
+
+/**
+ * The bot gateway, `GET /api/bot/stream` (Lichess-style, ARCHITECTURE.md §6): one NDJSON stream per bot or
+ * player token. For every live game where the token holds a seat it sends `gameStarted`, then a `yourTurn`
+ * each time one of its seats owes a decision at a new version (the seat's own view, its exact legal
+ * commands, the clock's deadline), and `gameEnded`. Games created later are picked up as they start, on
+ * whichever replica. Opening a second stream with the same token closes the first.
+ */
+export const botStream = (app: App, req: IncomingMessage, res: ServerResponse, principal: Principal | null) =>
+  Effect.gen(function* () {
+    const caller = yield* requireToken(principal) as Effect.Effect<Principal, Unauthorized>
+    if (caller.kind === "organiser")
+      return yield* new Forbidden({
+        message: "the bot stream is for bot and player tokens, which hold seats",
+      })
+    const holder = holderOf(caller)
+    const games = new Map<string, Followed>()
+    let closed = false
+
+    const line = (m: BotStreamMessage) => {
+      if (closed) return
+      connection.lastWrite = Date.now()
+      res.write(`${JSON.stringify(m)}\n`)
+    }
+
+    const update = (game: LiveGame) => {
+      const f = games.get(game.gameId)
+      if (f === undefined || closed) return
+      const seats = seatsHeldBy(game.settings, holder)
+      const version = game.match.events
+      if (!f.started) {
+        f.started = true
+        line({
+          type: "gameStarted",
+          gameId: game.gameId,
+          game: game.game.id,
+          seats,
+          players: game.settings.players,
+          decisionMs: game.settings.decisionMs,
+          version,
+        })
+      }
+      const ended = game.match.ended
+      if (ended !== null) {
+        line({
+          type: "gameEnded",
+          gameId: game.gameId,
+          version,
+          ranks: ended.ranks,
+          scores: ended.scores,
+          reason: ended.reason,
+        })
+        f.stop()
+        games.delete(game.gameId)
+        return
+      }
+      for (const d of game.decisions) {
+        if (!seats.includes(d.seat)) continue
+        const key = `${d.seat}@${version}`
+        if (f.turns.has(key)) continue
+        f.turns.add(key)
+        const ms = game.settings.decisionMs
+        line({
+          type: "yourTurn",
+          gameId: game.gameId,
+          seat: d.seat,
+          version,
+          kind: d.kind,
+          // The seat's own view and legal commands: never the full state (boardgame.io's #1076).
+          view: viewOf(game.match, { kind: "seat", seat: d.seat }),
+          legal: game.game.legalCommands(game.match.state, d.seat),
+          deadline: ms === null ? null : new Date(deadlineOf(d, ms)).toISOString(),
+        })
+      }
+    }
+
+    const follow = (gameId: string) => {
+      if (games.has(gameId) || closed) return Effect.void
+      const f: Followed = { stop: () => {}, started: false, turns: new Set() }
+      games.set(gameId, f)
+      return app.live.watch(gameId, update).pipe(
+        Effect.tap((w) =>
+          Effect.sync(() => {
+            if (closed || games.get(gameId) !== f) w.stop()
+            else {
+              f.stop = w.stop
+              update(w.game)
+            }
+          }),
+        ),
+        Effect.catch((error) =>
+          Effect.sync(() => {
+            games.delete(gameId)
+            console.error(`boroughs server: bot stream cannot follow ${gameId}: ${error.message}`)
+          }),
+        ),
+      )
+    }
+
+    const close = (reason?: "shutdown" | "replaced") => {
+      if (closed) return
+      if (reason !== undefined)
+        line({
+          type: "streamClosed",
+          reason,
+          message:
+            reason === "replaced"
+              ? "another stream was opened with this token"
+              : "the server is shutting down; reconnect",
+        })
+      closed = true
+      stopStarted()
+      for (const f of games.values()) f.stop()
+      games.clear()
+      app.streams.remove(connection)
+      res.end()
+    }
+    const connection: StreamConnection = {
+      lastWrite: Date.now(),
+      keepAlive: () => line({ type: "keepAlive", time: new Date().toISOString() }),
+      close,
+    }
+
+    res.writeHead(200, {
+      ...CORS_HEADERS,
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    })
+    res.flushHeaders()
+    app.streams.add(connection)
+    app.streams.claim(caller.tokenId, connection)
+    req.on("close", () => close())
+    res.on("error", () => close())
+
+    // Games that start from now on (on any replica: every node's tailer sees them)...
+    const stopStarted = app.live.onGameStarted((game) => {
+      if (seatsHeldBy(game.settings, holder).length > 0) Effect.runFork(follow(game.gameId))
+    })
+    // ...and those already running: recent ones this node follows, and the lobby's.
+    for (const game of app.live.followed())
+      if (!game.match.ended && seatsHeldBy(game.settings, holder).length > 0) yield* follow(game.gameId)
+    let before: string | undefined
+    for (;;) {
+      const page = yield* listGames(app.store.db, {
+        status: "live",
+        player: holder,
+        includePrivate: true,
+        limit: 500,
+        before,
+      }).pipe(Effect.orElseSucceed(() => []))
+      for (const g of page) yield* follow(g.gameId)
+      const last = page[page.length - 1]
+      if (page.length < 500 || last === undefined) break
+      before = `${last.createdAt}|${last.gameId}`
+    }
+  })

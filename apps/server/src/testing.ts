@@ -1,0 +1,77 @@
+import { pgliteTemplate } from "@boroughs/store/testing"
+import { defaultLimits, type ServerConfig } from "./config.js"
+import { hostedGames } from "./games.js"
+import { type RunningServer, startServer } from "./Server.js"
+
+/** The organiser secret of test servers. */
+export const ORGANISER = "test-organiser-secret-0123456789"
+
+/**
+ * A server for tests: in-memory PGlite from the cached initdb dump (or the given database), any free port,
+ * the registered games and Bluff Dice, no rate limits unless asked, quick keep-alives.
+ */
+export const testServer = async (overrides: Partial<ServerConfig> = {}): Promise<RunningServer> =>
+  startServer({
+    host: "127.0.0.1",
+    port: 0,
+    database: { kind: "pglite", dir: undefined, loadDataDir: await pgliteTemplate() },
+    ...hostedGames(true),
+    organiserToken: ORGANISER,
+    ...defaultLimits,
+    rateLimits: null,
+    keepAliveMs: 500,
+    pollIntervalMs: 100,
+    background: true,
+    node: "test",
+    logRequests: false,
+    ...overrides,
+  })
+
+/** What a test request answered. */
+export interface TestResponse {
+  readonly status: number
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the server answered.
+  readonly json: any
+  readonly headers: Readonly<Record<string, string>>
+}
+
+export interface TestRequest {
+  readonly token?: string
+  readonly body?: unknown
+  readonly raw?: string
+  readonly headers?: Record<string, string>
+}
+
+/** A small HTTP client for tests: JSON in, status and parsed JSON out. */
+export const http = (base: string) => {
+  const call = async (method: string, path: string, options: TestRequest = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`
+    let body: string | undefined
+    if (options.raw !== undefined) body = options.raw
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers["content-type"] ??= "application/json"
+    }
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    })
+    const text = await response.text()
+    let json: TestResponse["json"] = null
+    try {
+      json = text === "" ? null : JSON.parse(text)
+    } catch {
+      json = text
+    }
+    return { status: response.status, json, headers: Object.fromEntries(response.headers.entries()) }
+  }
+  return {
+    get: (path: string, token?: string): Promise<TestResponse> =>
+      call("GET", path, token === undefined ? {} : { token }),
+    post: (path: string, body: unknown, token?: string): Promise<TestResponse> =>
+      call("POST", path, { body, ...(token === undefined ? {} : { token }) }),
+    call,
+  }
+}
