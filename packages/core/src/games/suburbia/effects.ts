@@ -34,6 +34,7 @@ export const ICONS: ReadonlyArray<Icon> = [
 export type Stat = "income" | "reputation" | "population" | "money"
 export const STATS: ReadonlyArray<Stat> = ["income", "reputation", "population", "money"]
 
+/** Which tiles a "for each" effect counts (see the module comment). */
 export type Scope = "adjacent" | "own" | "every" | "others" | "lakeside"
 
 /** Which tiles an effect counts: any of these categories, or any of these icons. Lakes match neither. */
@@ -42,6 +43,7 @@ export interface Filter {
   readonly icons?: ReadonlyArray<Icon>
 }
 
+/** One printed effect of a tile, in the vocabulary above. */
 export type Effect =
   | { readonly trigger: "immediate"; readonly stat: Stat; readonly amount: number }
   | {

@@ -595,7 +595,7 @@ describe("Final scoring", () => {
     expect(ofType(t.events, "GameEnded")[0]?.scores).toEqual(t.state.players.map((p) => p.population))
   })
 
-  it("the Income of net(…) helper agrees with the tracks (test support)", () => {
+  it("net() sums a placement's changes per track (test support)", () => {
     const t = History.game(2).when(0, { type: "BuyTile", slot: 6, q: 1, r: 0 })
     expect(net(first(t.events, "TilePlaced").changes)).toEqual({
       income: 1,

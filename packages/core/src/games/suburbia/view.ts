@@ -98,6 +98,7 @@ export const View = Schema.Struct({
   ),
 })
 
+/** The view as TypeScript sees it: the public board, stack sizes, red lines and the viewer's goals. */
 export interface View extends Board {
   readonly stacks: { readonly A: number; readonly B: number; readonly C: number }
   readonly redLines: ReadonlyArray<number>

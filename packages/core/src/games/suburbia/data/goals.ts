@@ -19,6 +19,7 @@ export type GoalMetric =
   | "money"
   | "investments"
 
+/** A goal tile: what it measures, which way, and the population it awards. */
 export interface GoalDef {
   readonly id: string
   readonly name: string
@@ -53,6 +54,7 @@ const goal = (
   excludedAgainstDale: metric === "lakes" || metric === "largest-lake-group" || metric === "investments",
 })
 
+/** The 20 goal tiles of the base game (design note A.2, table order). */
 export const GOALS: ReadonlyArray<GoalDef> = [
   goal("aquatic-engineer", "Aquatic Engineer", "lakes", "most", 20, "✔/◐/◐", "P; K title"),
   goal("aquaphobian", "Aquaphobian", "lakes", "fewest", 20, "◐/◐/◐", "P"),
@@ -76,6 +78,7 @@ export const GOALS: ReadonlyArray<GoalDef> = [
   goal("employer", "Employer", "investments", "fewest", 15, "✔/✔/◐", "P; R CE 'Fewest Investment Markers'"),
 ]
 
+/** Goal ids, in table order (the schemas' literals). */
 export const GOAL_IDS = GOALS.map((g) => g.id) as [string, ...string[]]
 
 const byId = new Map(GOALS.map((g) => [g.id, g]))

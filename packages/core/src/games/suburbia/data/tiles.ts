@@ -18,6 +18,7 @@ export interface Dissent {
   readonly effects?: ReadonlyArray<Effect>
 }
 
+/** One tile kind of the table: stack, kind, icons, cost, copies, effects, and where the values come from. */
 export interface TileDef {
   readonly id: string
   readonly name: string
@@ -84,6 +85,7 @@ export const BASIC_TILES: ReadonlyArray<TileDef> = [
   ),
 ]
 
+/** Stack A: 32 tiles. */
 export const A_TILES: ReadonlyArray<TileDef> = [
   tile(
     "business-supply-store",
@@ -262,6 +264,7 @@ export const A_TILES: ReadonlyArray<TileDef> = [
   ),
 ]
 
+/** Stack B: 36 tiles. */
 export const B_TILES: ReadonlyArray<TileDef> = [
   tile(
     "burg-von-alspach",
@@ -474,6 +477,7 @@ export const B_TILES: ReadonlyArray<TileDef> = [
   ),
 ]
 
+/** Stack C: 32 tiles (One More Round is extra). */
 export const C_TILES: ReadonlyArray<TileDef> = [
   tile(
     "apartments",
