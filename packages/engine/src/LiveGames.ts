@@ -18,6 +18,8 @@ interface Entry {
   loading: Promise<LiveGame | null> | null
   readonly listeners: Set<LiveGameListener>
   lastUsed: number
+  /** The bus delivered GameStarted while the stream was being read: announce the game once it is. */
+  announce?: boolean
 }
 
 /** An entry nobody watches is dropped after this long without use. */
@@ -119,6 +121,23 @@ export class LiveGames extends Context.Service<
           )
         }
 
+        /** Tells the game-started listeners of a game the bus just delivered the start of. */
+        const announce = (entry: Entry) => {
+          const game = entry.game
+          if (game === null || entry.loading !== null) {
+            entry.announce = true
+            return
+          }
+          entry.announce = false
+          for (const listener of started) {
+            try {
+              listener(game)
+            } catch (error) {
+              console.error("boroughs: a game-started listener failed:", error)
+            }
+          }
+        }
+
         // Every node folds every game event it hears of, for the games it follows.
         tail.bus.subscribeAll((events) => {
           const first = events[0] as GlobalEvent
@@ -126,7 +145,9 @@ export class LiveGames extends Context.Service<
           if (gameId === null) return
           const entry = entries.get(gameId)
           if (entry !== undefined) {
+            // A reader may have loaded the game before the bus delivered its start (its creator did).
             absorb(entry, events)
+            if (first.version === 1) announce(entry)
             return
           }
           if (first.version !== 1) return
@@ -141,13 +162,7 @@ export class LiveGames extends Context.Service<
           }
           entries.set(gameId, fresh)
           absorb(fresh, events)
-          for (const listener of started) {
-            try {
-              listener(fresh.game as LiveGame)
-            } catch (error) {
-              console.error("boroughs: a game-started listener failed:", error)
-            }
-          }
+          announce(fresh)
         })
 
         const load = (gameId: string) =>
@@ -185,6 +200,7 @@ export class LiveGames extends Context.Service<
             const buffered = entry.buffer
             entry.buffer = []
             absorb(entry, buffered)
+            if (entry.announce === true) announce(entry)
             return entry
           })
 
