@@ -31,16 +31,6 @@ export class Ledger {
     this.linesUp = ps.map((p) => p.linesUp)
   }
 
-  /** A track's value now. */
-  value(player: number, stat: Stat): number {
-    return this.track(stat)[player] as number
-  }
-
-  /** Red lines the player has crossed upward so far, this step included. */
-  lines(player: number): number {
-    return this.linesUp[player] as number
-  }
-
   private track(stat: Stat): number[] {
     switch (stat) {
       case "money":

@@ -15,7 +15,7 @@ import {
   STARTING_COLUMN,
 } from "./data/rules.js"
 import { TILES } from "./data/tiles.js"
-import { adjacent, DIRECTIONS, type Hex, onBoroughBoard, START_HEXES } from "./hex.js"
+import { DIRECTIONS, type Hex, onBoroughBoard, START_HEXES } from "./hex.js"
 import type { Options } from "./options.js"
 
 /** A tile in a borough. `pid` numbers placements in the order they happened, across all boroughs. */
@@ -221,9 +221,6 @@ export const openAfter = (open: ReadonlyArray<Hex>, tiles: ReadonlyArray<Hex>, a
   }
   return out
 }
-
-/** Whether hex `at` touches one of these tiles. */
-export const touches = (tiles: ReadonlyArray<Hex>, at: Hex): boolean => tiles.some((t) => adjacent(t, at))
 
 const startingBorough = (index: number, dale: boolean): Borough => {
   const tiles: PlacedTile[] = STARTING_COLUMN.map((tile, i) => ({

@@ -10,7 +10,7 @@ import type { Command } from "../commands.js"
 import { suburbia } from "../index.js"
 import { History } from "../testing.js"
 import { daleBot } from "./dale.js"
-import { heuristicBot, projectedScore, turnsLeft } from "./heuristic.js"
+import { HORIZON, heuristicBot, projectedScore, turnsLeft } from "./heuristic.js"
 import { randomBot } from "./random.js"
 
 const turnOf = (h: History, seat = 0) => ({
@@ -43,9 +43,12 @@ describe("heuristic", () => {
     )
   })
 
-  it("counts the turns left from the draw pile, exactly once the last round is known", () => {
+  it("looks HORIZON × the turns left ahead (estimated from the draw pile), exactly the turns left once the last round is known", () => {
     const h = History.game(4)
-    expect(turnsLeft(suburbia.view(h.state, { kind: "seat", seat: 0 }))).toBeGreaterThan(8)
+    // 14 A + 21 B + 9 C + (12 + 1) / 2 of the part mixed with One More Round, one per player, then 1.5 rounds.
+    expect(turnsLeft(suburbia.view(h.state, { kind: "seat", seat: 0 }))).toBe(
+      Math.round(HORIZON * (50.5 / 4 + 1.5)),
+    )
     h.push({ type: "OneMoreRoundDrawn", round: 1 })
     expect(turnsLeft(suburbia.view(h.state, { kind: "seat", seat: 0 }))).toBe(2)
   })
