@@ -75,7 +75,7 @@ describe("boroughs CLI", () => {
         writeFileSync(dropped, `${lines.filter((_, i) => i !== 7).join("\n")}\n`)
         const d = cli("verify", dropped)
         expect(d.code).toBe(1)
-        expect(d.stdout).toMatch(/first bad event: version 8 — diverged: .* the stream lacks it/)
+        expect(d.stdout).toMatch(/first bad event: version 8 — diverged: /)
       })
 
       it("describe --json gives the catalogue and JSON Schemas", () => {
