@@ -37,10 +37,10 @@ describe("audit", () => {
     // An amount that does not follow from the tile table.
     const amount = tamper(events, isEffect, (c) => ({ ...c, delta: c.delta + 1, value: c.value + 1 }))
     expect(auditGame(amount).problems.length).toBeGreaterThan(0)
-    // A neighbour counted that is not adjacent (the first placement of another player).
+    // A neighbour counted that is not adjacent: seat 0's Community Park answering seat 1's Heavy Factory (pid 5).
     const neighbour = tamper(
       events,
-      (c) => c.cause.kind === "effect" && c.cause.of.length > 0,
+      (c) => c.player === 0 && c.cause.kind === "effect" && c.cause.tile === "community-park" && c.cause.of.length > 0,
       (c) => (c.cause.kind === "effect" ? { ...c, cause: { ...c.cause, of: c.cause.of.map(() => 5) } } : c),
     )
     expect(auditGame(neighbour).problems.length).toBeGreaterThan(0)
