@@ -40,7 +40,11 @@ describe("audit", () => {
     // A neighbour counted that is not adjacent: seat 0's Community Park answering seat 1's Heavy Factory (pid 5).
     const neighbour = tamper(
       events,
-      (c) => c.player === 0 && c.cause.kind === "effect" && c.cause.tile === "community-park" && c.cause.of.length > 0,
+      (c) =>
+        c.player === 0 &&
+        c.cause.kind === "effect" &&
+        c.cause.tile === "community-park" &&
+        c.cause.of.length > 0,
       (c) => (c.cause.kind === "effect" ? { ...c, cause: { ...c.cause, of: c.cause.of.map(() => 5) } } : c),
     )
     expect(auditGame(neighbour).problems.length).toBeGreaterThan(0)
