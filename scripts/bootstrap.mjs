@@ -4,7 +4,7 @@
 // then runs the command. `npm start` and `npm test` go through here (README).
 import { spawnSync } from "node:child_process"
 import { existsSync, readFileSync, statSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { delimiter, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
@@ -12,7 +12,7 @@ const pnpmVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 const [, , tool, ...args] = process.argv
 
 const run = (cmd, argv) => {
-  const r = spawnSync(cmd, argv, { cwd: root, stdio: "inherit", shell: process.platform === "win32" })
+  const r = spawnSync(cmd, argv, { cwd: root, stdio: "inherit", env: process.env, shell: process.platform === "win32" })
   if (r.error) {
     console.error(`boroughs: could not run ${cmd}: ${r.error.message}`)
     process.exit(1)
@@ -21,10 +21,25 @@ const run = (cmd, argv) => {
 }
 
 const hasPnpm = () => {
-  const r = spawnSync("pnpm", ["--version"], { encoding: "utf8" })
+  const r = spawnSync("pnpm", ["--version"], { encoding: "utf8", shell: process.platform === "win32" })
   return r.status === 0 && r.stdout.trim() === pnpmVersion
 }
-const pnpm = (argv) => (hasPnpm() ? run("pnpm", argv) : run("npx", ["--yes", `pnpm@${pnpmVersion}`, ...argv]))
+
+// No pnpm of the pinned version on PATH (a fresh machine): install it into .boroughs/tools with npm and put
+// it first on PATH, for us and for turbo, which runs every package's scripts through pnpm.
+if (!hasPnpm()) {
+  const tools = join(root, ".boroughs", "tools")
+  process.env.PATH = `${join(tools, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}`
+  if (!hasPnpm()) {
+    console.error(`boroughs: installing pnpm ${pnpmVersion} into .boroughs/tools (once)`)
+    const status = run("npm", ["install", "--prefix", tools, "--no-save", "--no-fund", "--no-audit", `pnpm@${pnpmVersion}`])
+    if (status !== 0 || !hasPnpm()) {
+      console.error("boroughs: could not install pnpm with npm; is the npm registry reachable?")
+      process.exit(1)
+    }
+  }
+}
+const pnpm = (argv) => run("pnpm", argv)
 
 const marker = join(root, "node_modules", ".modules.yaml")
 const stale = !existsSync(marker) || statSync(join(root, "pnpm-lock.yaml")).mtimeMs > statSync(marker).mtimeMs
