@@ -1,4 +1,5 @@
-import { pgliteTemplate } from "@boroughs/store/testing"
+import { freshDatabase, pgliteTemplate } from "@boroughs/store/testing"
+import { Effect, Exit, Scope } from "effect"
 import { defaultLimits, type ServerConfig } from "./config.js"
 import { hostedGames } from "./games.js"
 import { type RunningServer, startServer } from "./Server.js"
@@ -74,4 +75,35 @@ export const http = (base: string) => {
       call("POST", path, { body, ...(token === undefined ? {} : { token }) }),
     call,
   }
+}
+
+/** The test backends of server tests: PGlite always, a fresh PostgreSQL database too when DATABASE_URL is set. */
+export const serverBackends = (): ReadonlyArray<{
+  readonly name: "pglite" | "postgres"
+  /** The database config, and how to drop it afterwards. */
+  readonly open: () => Promise<{ database: ServerConfig["database"]; drop: () => Promise<void> }>
+}> => {
+  const url = process.env.DATABASE_URL
+  const pglite = {
+    name: "pglite" as const,
+    open: async () => ({
+      database: { kind: "pglite" as const, dir: undefined, loadDataDir: await pgliteTemplate() },
+      drop: async () => {},
+    }),
+  }
+  if (url === undefined || url === "") return [pglite]
+  return [
+    pglite,
+    {
+      name: "postgres" as const,
+      open: async () => {
+        const scope = await Effect.runPromise(Scope.make())
+        const db = await Effect.runPromise(freshDatabase(url).pipe(Scope.provide(scope)))
+        return {
+          database: { kind: "postgres" as const, url: db.url },
+          drop: () => Effect.runPromise(Scope.close(scope, Exit.void)),
+        }
+      },
+    },
+  ]
 }

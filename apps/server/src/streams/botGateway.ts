@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { viewOf } from "@boroughs/core"
-import { deadlineOf, holderOf, type LiveGame, listGames, type Principal, seatsHeldBy } from "@boroughs/engine"
+import { holderOf, type LiveGame, listGames, type Principal, seatsHeldBy } from "@boroughs/engine"
 import { type BotStreamMessage, Forbidden, type Unauthorized } from "@boroughs/protocol"
 import { Effect } from "effect"
 import type { App } from "../app.js"
 import { requireToken } from "../http/auth.js"
 import { CORS_HEADERS } from "../http/respond.js"
+import { gameEndedMessage, gameStartedMessage, yourTurns } from "../payloads.js"
 import type { StreamConnection } from "./registry.js"
 
 /** What the gateway has told a bot about one game. */
@@ -44,50 +44,22 @@ export const botStream = (app: App, req: IncomingMessage, res: ServerResponse, p
       const f = games.get(game.gameId)
       if (f === undefined || closed) return
       const seats = seatsHeldBy(game.settings, holder)
-      const version = game.match.events
       if (!f.started) {
         f.started = true
-        line({
-          type: "gameStarted",
-          gameId: game.gameId,
-          game: game.game.id,
-          seats,
-          players: game.settings.players,
-          decisionMs: game.settings.decisionMs,
-          version,
-        })
+        line(gameStartedMessage(game, seats))
       }
-      const ended = game.match.ended
+      const ended = gameEndedMessage(game)
       if (ended !== null) {
-        line({
-          type: "gameEnded",
-          gameId: game.gameId,
-          version,
-          ranks: ended.ranks,
-          scores: ended.scores,
-          reason: ended.reason,
-        })
+        line(ended)
         f.stop()
         games.delete(game.gameId)
         return
       }
-      for (const d of game.decisions) {
-        if (!seats.includes(d.seat)) continue
-        const key = `${d.seat}@${version}`
+      for (const turn of yourTurns(game, seats)) {
+        const key = `${turn.seat}@${turn.version}`
         if (f.turns.has(key)) continue
         f.turns.add(key)
-        const ms = game.settings.decisionMs
-        line({
-          type: "yourTurn",
-          gameId: game.gameId,
-          seat: d.seat,
-          version,
-          kind: d.kind,
-          // The seat's own view and legal commands: never the full state (boardgame.io's #1076).
-          view: viewOf(game.match, { kind: "seat", seat: d.seat }),
-          legal: game.game.legalCommands(game.match.state, d.seat),
-          deadline: ms === null ? null : new Date(deadlineOf(d, ms)).toISOString(),
-        })
+        line(turn)
       }
     }
 

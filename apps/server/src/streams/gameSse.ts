@@ -11,7 +11,7 @@ import { Effect } from "effect"
 import type { App } from "../app.js"
 import { fromEngine } from "../http/engineErrors.js"
 import { CORS_HEADERS } from "../http/respond.js"
-import { contextOf, redactedJson } from "../redaction.js"
+import { eventFrame } from "../payloads.js"
 import { readerOf, visibleVersion } from "../viewers.js"
 import type { StreamConnection } from "./registry.js"
 
@@ -75,14 +75,7 @@ export const gameStream = (
       for (let v = sent + 1; v <= visible; v++) {
         const envelope = game.envelopes[v - 1]
         if (envelope === undefined) break
-        // The envelope's JSON is shared by every viewer alike: the frame is built around it.
-        write(
-          sseFrame(
-            "event",
-            `{"type":"event","envelope":${redactedJson(contextOf(game.match), envelope, viewer)}}`,
-            v,
-          ),
-        )
+        write(eventFrame(game, envelope, viewer))
         sent = v
       }
       if (!ready) {

@@ -1,0 +1,102 @@
+import { type EventEnvelope, type Match, type Viewer, viewOf } from "@boroughs/core"
+import { deadlineOf, type LiveGame, pendingSeats } from "@boroughs/engine"
+import {
+  type GameDetail,
+  type GameEndedMessage,
+  type GameStartedMessage,
+  sseFrame,
+  type YourTurnMessage,
+} from "@boroughs/protocol"
+import { contextOf, redactedJson } from "./redaction.js"
+import type { Reader } from "./viewers.js"
+
+// What the server sends about a game, built from the live game alone: pure functions, so the secrecy
+// tests scan exactly what the routes and streams send.
+
+/** `GET /api/games/:gameId`: the game as the reader may see it at `match` (the head, or a delayed one). */
+export const gameDetail = (game: LiveGame, match: Match, reader: Reader): GameDetail => {
+  const { viewer } = reader
+  const ended = game.match.ended
+  // The decisions of the seats the reader acts for, at the head (a delayed view is for spectators only).
+  const mine = new Set(reader.held)
+  if (viewer.kind === "seat") mine.add(viewer.seat)
+  const ms = game.settings.decisionMs
+  const decisions = game.decisions
+    .filter((d) => mine.has(d.seat))
+    .map((d) => ({
+      seat: d.seat,
+      kind: d.kind,
+      legal: game.game.legalCommands(game.match.state, d.seat),
+      deadline: ms === null ? null : new Date(deadlineOf(d, ms)).toISOString(),
+    }))
+  return {
+    gameId: game.gameId,
+    game: game.game.id,
+    seats: game.settings.players.length,
+    players: game.settings.players,
+    spectators: game.settings.spectators,
+    decisionMs: ms,
+    status: ended ? "ended" : "live",
+    version: match.events,
+    viewer,
+    view: viewOf(match, viewer),
+    pending: pendingSeats(match),
+    decisions,
+    outcome: ended ? { ranks: ended.ranks, scores: ended.scores, reason: ended.reason } : null,
+  }
+}
+
+/** The bot stream's `gameStarted` for a token holding `seats`. */
+export const gameStartedMessage = (game: LiveGame, seats: ReadonlyArray<number>): GameStartedMessage => ({
+  type: "gameStarted",
+  gameId: game.gameId,
+  game: game.game.id,
+  seats,
+  players: game.settings.players,
+  decisionMs: game.settings.decisionMs,
+  version: game.match.events,
+})
+
+/** The bot stream's `gameEnded`, or null while the game goes on. */
+export const gameEndedMessage = (game: LiveGame): GameEndedMessage | null => {
+  const ended = game.match.ended
+  return ended === null
+    ? null
+    : {
+        type: "gameEnded",
+        gameId: game.gameId,
+        version: game.match.events,
+        ranks: ended.ranks,
+        scores: ended.scores,
+        reason: ended.reason,
+      }
+}
+
+/**
+ * The bot stream's `yourTurn`s now: one per seat of `seats` that owes a decision, with that seat's own view
+ * and exact legal commands (never the full state — boardgame.io's #1076) and the clock's deadline.
+ */
+export const yourTurns = (game: LiveGame, seats: ReadonlyArray<number>): YourTurnMessage[] => {
+  if (game.match.ended !== null) return []
+  const ms = game.settings.decisionMs
+  return game.decisions
+    .filter((d) => seats.includes(d.seat))
+    .map((d) => ({
+      type: "yourTurn",
+      gameId: game.gameId,
+      seat: d.seat,
+      version: game.match.events,
+      kind: d.kind,
+      view: viewOf(game.match, { kind: "seat", seat: d.seat }),
+      legal: game.game.legalCommands(game.match.state, d.seat),
+      deadline: ms === null ? null : new Date(deadlineOf(d, ms)).toISOString(),
+    }))
+}
+
+/** The SSE frame of one event as `viewer` may see it (its JSON is shared by every viewer alike). */
+export const eventFrame = (game: LiveGame, envelope: EventEnvelope, viewer: Viewer): string =>
+  sseFrame(
+    "event",
+    `{"type":"event","envelope":${redactedJson(contextOf(game.match), envelope, viewer)}}`,
+    envelope.version,
+  )
