@@ -135,7 +135,9 @@ describe("over the real server, nothing a spectator or another seat receives hol
     const games = await Promise.all(
       Array.from({ length: GAMES }, async (_, g) => {
         const gameId = `scan${g}`
-        botLogs.forEach((logs, seat) => logs.set(gameId, { viewer: { kind: "seat", seat }, messages: [] }))
+        botLogs.forEach((logs, seat) => {
+          logs.set(gameId, { viewer: { kind: "seat", seat }, messages: [] })
+        })
         const created = await api.post(
           "/api/games",
           {
