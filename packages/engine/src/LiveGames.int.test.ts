@@ -90,7 +90,11 @@ for (const backend of testBackends({ pollInterval: "100 millis" })) {
           yield* otherEngine.create({ gameId: "w2", game: "bluff-dice", seats: 2, seed: "s2" })
           yield* Effect.promise(() => eventually(() => started.includes("w2")))
           const seen: number[] = []
-          yield* live.watch("w2", (g) => seen.push(g.match.events))
+          const { game } = yield* live.watch("w2", (g) => seen.push(g.match.events))
+          // Followed from the bus alone: every envelope from GameStarted on, in order.
+          expect(game.envelopes.map((e) => e.version)).toEqual(
+            Array.from({ length: game.match.events }, (_, i) => i + 1),
+          )
           const { match } = yield* otherEngine.load("w2")
           const seat = bluffDice.pending(match.state as never)[0]!.seat
           const command = bluffDice.legalCommands(match.state as never, seat)[0]

@@ -153,15 +153,15 @@ export class LiveGames extends Context.Service<
           if (first.version !== 1) return
           const live = startLive(first, findGame)
           if (live === null) return
+          // The batch starts at GameStarted: fold it whole (its first envelope too) into the new game.
           const fresh: Entry = {
-            game: live,
+            game: foldLive(live, events),
             buffer: [],
             loading: null,
             listeners: new Set(),
             lastUsed: Date.now(),
           }
           entries.set(gameId, fresh)
-          absorb(fresh, events)
           announce(fresh)
         })
 
