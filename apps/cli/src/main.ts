@@ -4,7 +4,9 @@ import { Command, InvalidArgumentError } from "commander"
 import { arena, formatArena } from "./commands/arena.js"
 import { describeGame, formatDescription } from "./commands/describe.js"
 import { exportGame } from "./commands/export.js"
+import { projectionStatus, rebuildProjections } from "./commands/projections.js"
 import { selfplay } from "./commands/selfplay.js"
+import { runServer } from "./commands/server.js"
 import { startSelfplay } from "./commands/start.js"
 import { formatReport, verifyGame } from "./commands/verify.js"
 import { CliError, describeError } from "./fail.js"
@@ -98,6 +100,43 @@ program
   .action((o) => {
     const r = arena(o)
     process.stdout.write(`${o.json ? JSON.stringify(r, null, 2) : formatArena(r)}\n`)
+  })
+
+program
+  .command("server")
+  .description("the game server: HTTP API, live SSE streams and the bot gateway (docs/api.md)")
+  .option("--port <n>", "port to listen on (default $PORT, else 8080)")
+  .option("--host <addr>", "address to listen on (default 127.0.0.1)")
+  .option(dbOption, dbHelp)
+  .option(
+    "--organiser-token <secret>",
+    "accept this organiser token (default: kept in .boroughs/organiser-token)",
+  )
+  .option("--fixtures", "also host the kernel's Bluff Dice test game")
+  .option("--no-background", "never run projections and clocks in this process")
+  .option("--log-requests", "log every request to stderr")
+  .action(async (o) => {
+    process.exitCode = await runServer(o)
+  })
+
+const projections = program.command("projections").description("the server's read models (lobby, snapshots)")
+projections
+  .command("rebuild")
+  .description("delete the projections and replay the whole log into them (checkpoints included)")
+  .option(dbOption, dbHelp)
+  .action(async (o) => {
+    const counts = await rebuildProjections(o)
+    for (const [id, n] of Object.entries(counts)) process.stdout.write(`${id}: rebuilt from ${n} events\n`)
+  })
+projections
+  .command("status")
+  .description("where each projection stands in the global log")
+  .option(dbOption, dbHelp)
+  .action(async (o) => {
+    for (const [id, at] of await projectionStatus(o))
+      process.stdout.write(
+        `${id}: ${at === null ? "nothing applied yet" : `epoch ${at.storeEpoch}, tx ${at.txId}, position ${at.globalPosition}`}\n`,
+      )
   })
 
 program.parseAsync(process.argv).catch((e) => {

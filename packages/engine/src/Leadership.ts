@@ -87,3 +87,23 @@ export const whileLeader = <R>(
   })
   return Effect.forever(term)
 }
+
+/**
+ * Runs `effect` while holding the background lock (waiting for it if a server holds it), then lets go: how a
+ * one-off job such as `boroughs projections rebuild` keeps out of the way of the running projections.
+ */
+export const withBackgroundLock = <A, E, R>(
+  store: EventStore["Service"],
+  effect: Effect.Effect<A, E, R>,
+): Effect.Effect<A, E, R> =>
+  Effect.gen(function* () {
+    const done = yield* Deferred.make<A, E>()
+    const job = Effect.exit(effect).pipe(
+      Effect.flatMap((exit) => Deferred.done(done, exit)),
+      Effect.andThen(Effect.never),
+    )
+    return yield* Effect.raceFirst(
+      Effect.scoped(whileLeader(store, job)) as Effect.Effect<never, never, R>,
+      Deferred.await(done),
+    )
+  })

@@ -1,0 +1,31 @@
+import { findGame } from "@boroughs/core"
+import { makeProjectionRunner, migrateServer, serverProjections, withBackgroundLock } from "@boroughs/engine"
+import { EventStore } from "@boroughs/store"
+import { Effect } from "effect"
+import { storeLayer } from "../db.js"
+import { runEffect } from "../engine.js"
+
+/**
+ * `boroughs projections rebuild`: deletes the server's read models (lobby, snapshots) and their checkpoints,
+ * then replays the whole log into them, under the background lock so a running server's projections wait.
+ */
+export const rebuildProjections = (o: { db?: string }): Promise<Record<string, number>> =>
+  runEffect(
+    Effect.gen(function* () {
+      const store = yield* EventStore
+      yield* migrateServer(store.db)
+      const runner = makeProjectionRunner(store, serverProjections(), (id) => findGame(id)?.game)
+      return yield* withBackgroundLock(store, runner.rebuild)
+    }).pipe(Effect.scoped, Effect.provide(storeLayer(o.db))),
+  )
+
+/** `boroughs projections status`: where each projection stands in the global log. */
+export const projectionStatus = (o: { db?: string }) =>
+  runEffect(
+    Effect.gen(function* () {
+      const store = yield* EventStore
+      yield* migrateServer(store.db)
+      const runner = makeProjectionRunner(store, serverProjections(), (id) => findGame(id)?.game)
+      return yield* runner.positions
+    }).pipe(Effect.scoped, Effect.provide(storeLayer(o.db))),
+  )
