@@ -3,6 +3,7 @@ import { Effect, type Scope } from "effect"
 import { deadlineOf } from "./decisionClock.js"
 import { GameEngine } from "./GameEngine.js"
 import { type LiveGame, LiveGames } from "./LiveGames.js"
+import { LiveTail } from "./LiveTail.js"
 import { listGames } from "./Lobby.js"
 
 /** How often the clocks look for a decision past its deadline. */
@@ -26,6 +27,7 @@ export const runClocks = (options: { readonly now?: () => number; readonly tickM
     const engine = yield* GameEngine
     const live = yield* LiveGames
     const store = yield* EventStore
+    const tail = yield* LiveTail
     const followed = new Map<string, { game: LiveGame; stop: () => void }>()
     const firing = new Set<string>()
 
@@ -89,6 +91,7 @@ export const runClocks = (options: { readonly now?: () => number; readonly tickM
             metadata: { timeout: { seat, since, deadline: new Date(deadline).toISOString() } },
           })
           .pipe(
+            Effect.tap((handled) => Effect.sync(() => tail.publishAppended(handled.appended))),
             Effect.catchTag("StaleVersion", () => Effect.void),
             Effect.catch((error) =>
               Effect.sync(() =>

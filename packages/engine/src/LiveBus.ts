@@ -1,11 +1,19 @@
-import type { GlobalEvent } from "@boroughs/store"
+import type { EventEnvelope } from "@boroughs/core"
+import type { GlobalPosition } from "@boroughs/store"
+
+/** An event on the bus: as the global log holds it (read by the tailer), or as this node just appended it. */
+export type LiveEvent = EventEnvelope & {
+  readonly position?: GlobalPosition
+  readonly recordedAt?: string
+}
 
 /** Receives the new events of one stream, in version order (a batch is never empty). */
-export type StreamListener = (events: ReadonlyArray<GlobalEvent>) => void
+export type StreamListener = (events: ReadonlyArray<LiveEvent>) => void
 
 /**
- * The in-memory fan-out of one node (ARCHITECTURE.md §1): the tailer publishes every event of the global
- * log once, in log order; each stream's listeners get its events in batches. A listener that throws is
+ * The in-memory fan-out of one node (ARCHITECTURE.md §1): every event of the global log is published once,
+ * each stream's in version order (not across streams: this node's own appends go out before the tailer
+ * reads them back); each stream's listeners get its events in batches. A listener that throws is
  * reported and kept: one bad subscriber must not stop delivery to the others.
  */
 export class LiveBus {
@@ -46,25 +54,25 @@ export class LiveBus {
   }
 
   /** Delivers a slice of the global log: consecutive events of one stream go out as one batch. */
-  publish(events: ReadonlyArray<GlobalEvent>): void {
+  publish(events: ReadonlyArray<LiveEvent>): void {
     if (events.length === 0) return
     let start = 0
     for (let i = 1; i <= events.length; i++) {
       const at = events[i]
-      const streamId = (events[start] as GlobalEvent).streamId
+      const streamId = (events[start] as LiveEvent).streamId
       if (at !== undefined && at.streamId === streamId) continue
       this.deliver(streamId, events.slice(start, i))
       start = i
     }
   }
 
-  private deliver(streamId: string, batch: ReadonlyArray<GlobalEvent>): void {
+  private deliver(streamId: string, batch: ReadonlyArray<LiveEvent>): void {
     for (const listener of this.everything) this.call(listener, batch)
     const set = this.byStream.get(streamId)
     if (set !== undefined) for (const listener of set) this.call(listener, batch)
   }
 
-  private call(listener: StreamListener, batch: ReadonlyArray<GlobalEvent>): void {
+  private call(listener: StreamListener, batch: ReadonlyArray<LiveEvent>): void {
     try {
       listener(batch)
     } catch (error) {

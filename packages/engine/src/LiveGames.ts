@@ -1,8 +1,9 @@
 import type { AnyGame, EventEnvelope } from "@boroughs/core"
-import { EventStore, type GlobalEvent, type StoreError } from "@boroughs/store"
+import { EventStore, type StoreError } from "@boroughs/store"
 import { Context, Effect, Layer } from "effect"
 import { GameNotFound, UnknownGame } from "./errors.js"
 import { gameStream } from "./GameEngine.js"
+import type { LiveEvent } from "./LiveBus.js"
 import { LiveTail } from "./LiveTail.js"
 import { foldLive, gameIdOf, type LiveGame, liveFromStream, startLive } from "./liveFold.js"
 
@@ -14,7 +15,7 @@ export type LiveGameListener = (game: LiveGame) => void
 interface Entry {
   game: LiveGame | null
   /** Events that arrived while the stream was being read; folded once it is. */
-  buffer: GlobalEvent[]
+  buffer: LiveEvent[]
   loading: Promise<LiveGame | null> | null
   readonly listeners: Set<LiveGameListener>
   lastUsed: number
@@ -75,13 +76,13 @@ export class LiveGames extends Context.Service<
         const absorb = (entry: Entry, events: ReadonlyArray<EventEnvelope>) => {
           const game = entry.game
           if (game === null || entry.loading !== null) {
-            entry.buffer.push(...(events as GlobalEvent[]))
+            entry.buffer.push(...(events as LiveEvent[]))
             return
           }
           const next = events.filter((e) => e.version > game.match.events)
           if (next.length === 0) return
           if ((next[0] as EventEnvelope).version !== game.match.events + 1) {
-            entry.buffer.push(...(next as GlobalEvent[]))
+            entry.buffer.push(...(next as LiveEvent[]))
             void fill(entry)
             return
           }
@@ -140,7 +141,7 @@ export class LiveGames extends Context.Service<
 
         // Every node folds every game event it hears of, for the games it follows.
         tail.bus.subscribeAll((events) => {
-          const first = events[0] as GlobalEvent
+          const first = events[0] as LiveEvent
           const gameId = gameIdOf(first.streamId)
           if (gameId === null) return
           const entry = entries.get(gameId)

@@ -118,7 +118,15 @@ const tokens = HttpApiGroup.make("tokens")
 const meta = HttpApiGroup.make("meta").add(
   HttpApiEndpoint.get("openapi", "/api/openapi.json", { success: Schema.Unknown }),
   HttpApiEndpoint.get("health", "/api/health", {
-    success: Schema.Struct({ ok: Schema.Boolean, node: Schema.String, leader: Schema.Boolean }),
+    success: Schema.Struct({
+      ok: Schema.Boolean,
+      node: Schema.String,
+      /** Whether this process runs the background work (projections, clocks) now. */
+      leader: Schema.Boolean,
+      /** Open SSE and bot streams on this process. */
+      streams: Schema.Int,
+      memory: Schema.Struct({ rssBytes: Schema.Int, heapUsedBytes: Schema.Int }),
+    }),
   }),
 )
 

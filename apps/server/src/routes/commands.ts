@@ -45,6 +45,8 @@ export const commandRoute: Route = {
           ...(body.expectedVersion === undefined ? {} : { expectedVersion: body.expectedVersion }),
         })
         .pipe(Effect.mapError(fromEngine))
+      // Local spectators hear of it now, not after the tailer reads it back from the log.
+      app.tail.publishAppended(handled.appended)
       const viewer: Viewer =
         caller.kind === "organiser" ? { kind: "organiser" } : { kind: "seat", seat: body.seat }
       const last = handled.appended[handled.appended.length - 1]

@@ -51,7 +51,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
           decisionMs: body.decisionMs === undefined ? DEFAULT_DECISION_MS : body.decisionMs,
           createdBy: `organiser:${organiser.name}`,
         }
-        yield* app.engine
+        const created = yield* app.engine
           .create({
             gameId,
             game: def.id,
@@ -75,6 +75,7 @@ export const gameRoutes: ReadonlyArray<Route> = [
                 : e,
             ),
           )
+        app.tail.publishAppended(created.appended)
         const game = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
         return ok(yield* detailOf(app, game, { viewer: { kind: "organiser" }, held: [] }), 201)
       }),

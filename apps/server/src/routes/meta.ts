@@ -21,7 +21,17 @@ export const metaRoutes: ReadonlyArray<Route> = [
     method: "GET",
     path: "/api/health",
     kind: "json",
-    handle: ({ app }) => Effect.succeed(ok({ ok: true, node: app.config.node, leader: app.isLeader() })),
+    handle: ({ app }) =>
+      Effect.sync(() => {
+        const memory = process.memoryUsage()
+        return ok({
+          ok: true,
+          node: app.config.node,
+          leader: app.isLeader(),
+          streams: app.streams.size,
+          memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
+        })
+      }),
   },
   {
     method: "GET",

@@ -1,12 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { LiveGame, Principal } from "@boroughs/engine"
-import {
-  BadRequest,
-  type GameStreamMessage,
-  gameStreamFrame,
-  SSE_KEEP_ALIVE,
-  sseFrame,
-} from "@boroughs/protocol"
+import { BadRequest, type GameStreamMessage, gameStreamFrame, SSE_KEEP_ALIVE } from "@boroughs/protocol"
 import { Effect } from "effect"
 import type { App } from "../app.js"
 import { fromEngine } from "../http/engineErrors.js"

@@ -1,0 +1,39 @@
+import type { EventStore } from "@boroughs/store"
+import { Effect } from "effect"
+import { testServer } from "../src/testing.js"
+
+// The server under benchmark, in a process of its own so its memory is measured alone: in-memory PGlite
+// from the cached initdb dump, no rate limits, the production keep-alive interval.
+const server = await testServer({ keepAliveMs: 15_000, pollIntervalMs: 250 })
+
+// Benchmark instrumentation only: note when each append has committed (epoch ms, µs precision), so the
+// harness measures append → delivery rather than the whole POST.
+const store = server.app.store as { -readonly [K in keyof EventStore["Service"]]: EventStore["Service"][K] }
+const append = store.append
+store.append = (request) =>
+  append(request).pipe(
+    Effect.tap((result) =>
+      Effect.sync(() => {
+        const last = result.envelopes[result.envelopes.length - 1]
+        if (last !== undefined && !result.duplicate)
+          process.stdout.write(
+            `commit ${last.streamId} ${last.version} ${performance.timeOrigin + performance.now()}\n`,
+          )
+      }),
+    ),
+  )
+
+// And when this node's bus has handed each batch to every subscriber (the SSE streams wrote their frames).
+server.app.tail.bus.subscribeAll((events) => {
+  const last = events[events.length - 1]
+  if (last !== undefined)
+    process.stdout.write(
+      `fanout ${last.streamId} ${last.version} ${performance.timeOrigin + performance.now()}\n`,
+    )
+})
+
+process.stdout.write(`idle ${JSON.stringify(process.memoryUsage())}\n`)
+process.stdout.write(`listening ${server.url}\n`)
+const stop = () => void server.close().then(() => process.exit(0))
+process.on("SIGTERM", stop)
+process.on("SIGINT", stop)
