@@ -8,7 +8,7 @@ import { ORGANISER } from "../src/testing.js"
 const here = dirname(fileURLToPath(import.meta.url))
 
 /** The server under benchmark in its own process, and the commit times it reports per `stream@version`. */
-export const startServerProcess = () =>
+export const startServerProcess = (databaseUrl?: string) =>
   new Promise<{
     base: string
     child: ChildProcess
@@ -19,6 +19,7 @@ export const startServerProcess = () =>
     const child = spawn(process.execPath, ["--import", "tsx", resolve(here, "serverProcess.ts")], {
       cwd: resolve(here, ".."),
       stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? "" },
     })
     const commits = new Map<string, number>()
     const fanouts = new Map<string, number>()

@@ -2,9 +2,15 @@ import type { EventStore } from "@boroughs/store"
 import { Effect } from "effect"
 import { testServer } from "../src/testing.js"
 
-// The server under benchmark, in a process of its own so its memory is measured alone: in-memory PGlite
-// from the cached initdb dump, no rate limits, the production keep-alive interval.
-const server = await testServer({ keepAliveMs: 15_000, pollIntervalMs: 250 })
+// The server under benchmark, in a process of its own so its memory is measured alone: on the PostgreSQL
+// database the harness names, else in-memory PGlite from the cached initdb dump; no rate limits, the
+// production keep-alive interval.
+const url = process.env.BENCH_DATABASE_URL
+const server = await testServer({
+  keepAliveMs: 15_000,
+  pollIntervalMs: 250,
+  ...(url ? { database: { kind: "postgres" as const, url } } : {}),
+})
 
 // Benchmark instrumentation only: note when each append has committed (epoch ms, µs precision), so the
 // harness measures append → delivery rather than the whole POST.
