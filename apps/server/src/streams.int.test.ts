@@ -252,6 +252,15 @@ describe("the bot gateway (NDJSON)", () => {
     await second.close()
   })
 
+  it("revoking a token ends its open bot stream", async () => {
+    const { json: issued } = await api.post("/api/tokens", { kind: "bot", name: "gone" }, ORGANISER)
+    const stream = await openSse("/api/bot/stream", { authorization: `Bearer ${issued.token}` })
+    await new Promise((r) => setTimeout(r, 200))
+    expect((await api.call("DELETE", `/api/tokens/${issued.tokenId}`, { token: ORGANISER })).status).toBe(204)
+    await stream.until(() => stream.ended(), 5_000)
+    expect(stream.raw().trim().split("\n").at(-1)).toContain('"reason":"revoked"')
+  })
+
   it("a bot that hangs is timed out: the clock plays the default command and the game goes on to its end", async () => {
     const log: BotStreamMessage[] = []
     // hang connects and hears its turns but never answers.

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { holderOf, type LiveGame, listGames, type Principal, seatsHeldBy } from "@boroughs/engine"
 import { type BotStreamMessage, Forbidden, type Unauthorized } from "@boroughs/protocol"
-import { Effect } from "effect"
+import { Cause, Effect } from "effect"
 import type { App } from "../app.js"
-import { requireToken } from "../http/auth.js"
+import { requireToken, tokenOf } from "../http/auth.js"
 import { CORS_HEADERS } from "../http/respond.js"
 import { gameEndedMessage, gameStartedMessage, yourTurns } from "../payloads.js"
 import type { StreamConnection } from "./registry.js"
@@ -86,7 +86,7 @@ export const botStream = (app: App, req: IncomingMessage, res: ServerResponse, p
       )
     }
 
-    const close = (reason?: "shutdown" | "replaced") => {
+    const close = (reason?: "shutdown" | "replaced" | "revoked") => {
       if (closed) return
       if (reason !== undefined)
         line({
@@ -95,9 +95,12 @@ export const botStream = (app: App, req: IncomingMessage, res: ServerResponse, p
           message:
             reason === "replaced"
               ? "another stream was opened with this token"
-              : "the server is shutting down; reconnect",
+              : reason === "revoked"
+                ? "the token is no longer valid"
+                : "the server is shutting down; reconnect",
         })
       closed = true
+      clearInterval(recheck)
       stopStarted()
       for (const f of games.values()) f.stop()
       games.clear()
@@ -120,6 +123,16 @@ export const botStream = (app: App, req: IncomingMessage, res: ServerResponse, p
     res.flushHeaders()
     app.streams.add(connection)
     app.streams.claim(caller.tokenId, connection)
+    // A token revoked (or expired) while its stream is open: the stream ends too.
+    const secret = tokenOf(req, new URL(req.url ?? "/", "http://server").searchParams, true)
+    const recheck = setInterval(() => {
+      if (secret === null || closed) return
+      void Effect.runPromiseExit(app.tokens.verify(secret)).then((exit) => {
+        const error = exit._tag === "Failure" ? Cause.findErrorOption(exit.cause) : undefined
+        if (error?._tag === "Some" && error.value._tag === "TokenRejected") close("revoked")
+      })
+    }, app.config.keepAliveMs * 2)
+    recheck.unref?.()
     req.on("close", () => close())
     res.on("error", () => close())
 
