@@ -45,7 +45,7 @@ describe("nothing the server sends a spectator or another seat holds a hidden va
     expect(result.withSecrets).toBe(1_000)
     expect(result.controls).toBeGreaterThan(1_000)
     console.info(`secrecy scan: 1,000 Downtown games, ${result.payloads} payloads, no leak`)
-  })
+  }, 600_000)
 
   it("over the Bluff Dice fixture and every other registered game", () => {
     const dice = scanMany("bluff-dice", 200, (i) => 2 + (i % 4), Object.values(bluffDiceBots))
