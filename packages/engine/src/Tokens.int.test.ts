@@ -106,5 +106,23 @@ for (const backend of testBackends()) {
       )
       expect(a.tokenId).toBe(b.tokenId)
     })
+
+    it("registers one secret from two replicas starting at once without failing either", async () => {
+      const secret = "operator-secret-raced-0123456789"
+      const both = await runtime.runPromise(
+        Effect.gen(function* () {
+          const t = yield* tokens()
+          const u = yield* tokens()
+          return yield* Effect.all(
+            [
+              t.register({ kind: "organiser", name: "a", secret }),
+              u.register({ kind: "organiser", name: "b", secret }),
+            ],
+            { concurrency: 2 },
+          )
+        }),
+      )
+      expect(both[0].tokenId).toBe(both[1].tokenId)
+    })
   })
 }

@@ -122,7 +122,17 @@ export const makeTokens = (store: EventStore["Service"], now: () => number = Dat
         catch: failure("looking up a token"),
       })
       if (existing !== undefined) return infoOf(existing)
-      return yield* insert(hash, input.kind, input.name, null)
+      // Two processes starting on one database may register the same secret at once: the loser keeps the
+      // winner's row.
+      return yield* insert(hash, input.kind, input.name, null).pipe(
+        Effect.catch(() =>
+          Effect.tryPromise({
+            try: () =>
+              db.selectFrom("srv_tokens").selectAll().where("hash", "=", hash).executeTakeFirstOrThrow(),
+            catch: failure(`issuing a ${input.kind} token`),
+          }).pipe(Effect.map(infoOf)),
+        ),
+      )
     })
 
   const lookup = (secret: string) =>
