@@ -1,4 +1,5 @@
 import type { Result, Schema } from "effect"
+import type { Random } from "./random.js"
 import type { RuleViolation } from "./violation.js"
 
 /** A seat at the table, numbered 0..seats-1 in clockwise order. */
@@ -101,6 +102,13 @@ export interface GameDefinition<Options, State, Command extends Typed, Event ext
   readonly view: (state: State, viewer: Viewer) => View
   readonly visibility: (event: Event) => Visibility
   readonly outcome: (state: State) => Outcome | null
+  /**
+   * Optional, for search bots (IS-MCTS): a full state consistent with what a seat's `view` shows, with
+   * the hidden parts (others' secret choices, face-down order, the PRNG) sampled from `random`. It reads
+   * nothing but the view, so a bot searching such samples knows no more than its seat may see.
+   * Contract: `view(determinise(v, r), viewer of v)` equals `v`, and so do the legal commands.
+   */
+  readonly determinise?: (view: View, random: Random) => State
 }
 
 /** Any game definition, for registries and generic tools. */

@@ -1,6 +1,7 @@
 export * from "./bot.js"
 export * from "./canonical.js"
 export * from "./commitment.js"
+export * from "./determinise.js"
 export * from "./envelope.js"
 export * from "./game.js"
 export * from "./match.js"

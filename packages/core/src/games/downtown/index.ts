@@ -6,6 +6,7 @@ import { downtownRandomBot } from "./bots/random.js"
 import { catalogue } from "./catalogue.js"
 import { DowntownCommand } from "./commands.js"
 import { decide } from "./decide.js"
+import { determinise } from "./determinise.js"
 import { DowntownEvent } from "./events.js"
 import { evolve } from "./evolve.js"
 import { defaultCommand, legalCommands } from "./legal.js"
@@ -44,6 +45,7 @@ export const downtown: GameDefinition<
   view,
   visibility,
   outcome,
+  determinise,
 }
 
 /** The bots that ship with Downtown. */

@@ -6,6 +6,7 @@ import { catalogue } from "./catalogue.js"
 import { Command } from "./commands.js"
 import { SEAT_LIMITS } from "./data.js"
 import { decide } from "./decide.js"
+import { determinise } from "./determinise.js"
 import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
 import { defaultCommand, legalCommands } from "./legal.js"
@@ -44,6 +45,7 @@ export const manhattan: GameDefinition<Options, State, Command, Event, View> = {
   view,
   visibility,
   outcome,
+  determinise,
 }
 
 /** The bots that ship with Manhattan, by name. */
