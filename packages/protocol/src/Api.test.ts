@@ -21,6 +21,8 @@ describe("the HTTP API definition", () => {
         "GET /api/games/{gameId}/stream",
         "POST /api/games/{gameId}/commands",
         "GET /api/games/{gameId}/view",
+        "GET /api/games/{gameId}/timeline",
+        "GET /api/games/{gameId}/audit",
         "GET /api/bot/stream",
         "GET /api/openapi.json",
       ]),

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { AuditReport } from "./Audit.js"
 import { BotStreamMessage } from "./BotStream.js"
 import {
   BadRequest,
@@ -29,6 +30,7 @@ import {
   ViewerQuery,
 } from "./Games.js"
 import { GameId } from "./Ids.js"
+import { Timeline } from "./Timeline.js"
 import { CreateTokenRequest, IssuedToken, Me, TokenList } from "./Tokens.js"
 
 const gamePath = { gameId: GameId }
@@ -65,6 +67,18 @@ const games = HttpApiGroup.make("games")
       params: gamePath,
       query: ViewAtQuery,
       success: ViewAt,
+      error: [...common, Forbidden, NotFound],
+    }),
+    HttpApiEndpoint.get("timeline", "/api/games/:gameId/timeline", {
+      params: gamePath,
+      query: ViewerQuery,
+      success: Timeline,
+      error: [...common, Forbidden, NotFound],
+    }),
+    HttpApiEndpoint.get("audit", "/api/games/:gameId/audit", {
+      params: gamePath,
+      query: ViewerQuery,
+      success: AuditReport,
       error: [...common, Forbidden, NotFound],
     }),
     HttpApiEndpoint.post("command", "/api/games/:gameId/commands", {

@@ -127,6 +127,11 @@ export type EventsPage = typeof EventsPage.Type
 export const ViewAtQuery = Schema.Struct({
   at: Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1)),
   seat: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+  /**
+   * Once the game has ended, anyone may see a position as one seat saw it then (its own secrets, not the
+   * others'): the replay's per-seat perspective. 403 while the game is live.
+   */
+  as: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
 })
 
 export const ViewAt = Schema.Struct({

@@ -1,9 +1,11 @@
 import type { Route } from "../http/router.js"
 import { botStream } from "../streams/botGateway.js"
 import { gameStream } from "../streams/gameSse.js"
+import { auditRoute } from "./audit.js"
 import { commandRoute } from "./commands.js"
 import { gameRoutes } from "./games.js"
 import { metaRoutes } from "./meta.js"
+import { timelineRoute } from "./timeline.js"
 import { tokenRoutes } from "./tokens.js"
 import { viewAtRoute } from "./viewAt.js"
 
@@ -12,6 +14,8 @@ export const routes: ReadonlyArray<Route> = [
   ...gameRoutes,
   commandRoute,
   viewAtRoute,
+  timelineRoute,
+  auditRoute,
   {
     method: "GET",
     path: "/api/games/:gameId/stream",

@@ -34,11 +34,21 @@ export const viewAtRoute: Route = {
       const match = yield* app.snapshots
         .matchAt(game.gameId, q.at, game.envelopes)
         .pipe(Effect.mapError(fromEngine))
-      const effective: Viewer = game.match.ended ? { kind: "organiser" } : viewer
+      // `as`: once the game has ended anyone may see a position as one seat saw it (the replay's perspective).
+      if (q.as !== undefined && game.match.ended === null)
+        return yield* new Forbidden({
+          message: `game ${game.gameId} is still being played: a seat's perspective opens once it has ended`,
+        })
+      if (q.as !== undefined && q.as >= game.settings.players.length)
+        return yield* new NotFound({
+          message: `game ${game.gameId} has seats 0–${game.settings.players.length - 1}, not ${q.as}`,
+        })
+      const perspective: Viewer | null = q.as === undefined ? null : { kind: "seat", seat: q.as }
+      const effective: Viewer = perspective ?? (game.match.ended ? { kind: "organiser" } : viewer)
       return ok({
         gameId: game.gameId,
         version: q.at,
-        viewer,
+        viewer: perspective ?? viewer,
         view: game.game.view(match.state, effective),
         pending: pendingSeats(match),
       })
