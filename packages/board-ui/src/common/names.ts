@@ -1,0 +1,39 @@
+import type { Names, SeatInfo } from "./types.js"
+
+/** The name shown for a seat: the page's name for it, else "Seat N" (1-based, as people count). */
+export const seatName = (seats: ReadonlyArray<SeatInfo>, seat: number): string =>
+  seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`
+
+/** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
+export const listWords = (words: ReadonlyArray<string>): string =>
+  words.length <= 1
+    ? (words[0] ?? "nobody")
+    : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`
+
+/** A narrator's naming helpers for these seats. */
+export const namesFor = (seats: ReadonlyArray<SeatInfo>): Names => ({
+  seat: (seat) => seatName(seats, seat),
+  list: (list) => listWords(list.map((s) => seatName(seats, s))),
+})
+
+/** "1 space", "2 spaces". */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`
+
+/** "$5", "−$3". */
+export const money = (n: number): string => (n < 0 ? `−$${-n}` : `$${n}`)
+
+/** "+2", "−1", "0". */
+export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0")
+
+/** "Housing" from "housing"; "One more round" from "one-more-round". */
+export const capitalise = (word: string): string => {
+  const spaced = word.replace(/[-_]/g, " ")
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1)
+}
+
+/** 1st, 2nd, 3rd, 4th… */
+export const ordinal = (n: number): string => {
+  const tens = n % 100
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")
+  return `${n}${suffix}`
+}

@@ -1,0 +1,25 @@
+export { BoxSwatch, Legend, type LegendItem, SeatLegend, seatLegendItems } from "./common/Legend.js"
+export { listWords, namesFor, seatName } from "./common/names.js"
+export {
+  contrastRatio,
+  type SeatColour,
+  type SeatShape,
+  seatColour,
+  seatColours,
+  ui,
+} from "./common/palette.js"
+export { SeatMarker, SeatSwatch } from "./common/SeatMarker.js"
+export { boardStyles } from "./common/styles.js"
+export type {
+  BoardProps,
+  GameRenderer,
+  Highlight,
+  Names,
+  NarratableEvent,
+  Narrator,
+  SeatInfo,
+} from "./common/types.js"
+export { GameBoard, type GameBoardProps, viewProblem } from "./GameBoard.js"
+export { DowntownBoard } from "./games/downtown/index.js"
+export { eventFields, narrate, narrateSpecific, placesOf } from "./narrate.js"
+export { rendererFor, renderers } from "./registry.js"

@@ -1,0 +1,130 @@
+import { type AnyGame, findGame, type Typed } from "@boroughs/core"
+import { describe, expect, it } from "vitest"
+import { eventFields, narrate, narrateSpecific, placesOf } from "./narrate.js"
+import { renderers } from "./registry.js"
+import { playGame, seatsOf } from "./testing.js"
+
+/** Every event type a game's event schema admits (its union's members, by their `type` literal). */
+const eventTypesOf = (schema: unknown): string[] => {
+  const s = schema as { members?: unknown[]; fields?: { type?: { literal?: string } } }
+  if (s.members) return s.members.flatMap(eventTypesOf)
+  const literal = s.fields?.type?.literal
+  return literal ? [literal] : []
+}
+
+/** Seat counts and options to walk for each game: every variant that has its own event types. */
+const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: unknown }>> = {
+  downtown: [{ seats: 4 }, { seats: 2, options: { variant: "2p-official" } }, { seats: 6 }],
+}
+
+const BROKEN = /undefined|NaN|\[object Object\]|null/
+
+const check = (game: AnyGame, event: Typed, seats: ReturnType<typeof seatsOf>, seen: Set<string>) => {
+  const said = narrateSpecific(game.id, event as Typed & Record<string, unknown>, seats)
+  expect(said, `${game.id} ${event.type} has no narration`).not.toBeNull()
+  expect(said, `${game.id} ${event.type}: ${said}`).not.toMatch(BROKEN)
+  seen.add(event.type)
+  const vis = game.visibility(event)
+  if (vis !== "all" && vis.redacted) {
+    const redacted = narrateSpecific(game.id, vis.redacted as Typed & Record<string, unknown>, seats)
+    expect(redacted, `${game.id} redacted ${event.type}`).not.toMatch(BROKEN)
+    // Nothing the redaction removed may show: a secret card, a kept goal, a drawn card's name.
+    const kept = vis.redacted as unknown as Record<string, unknown>
+    for (const [key, value] of Object.entries(event))
+      if (!(key in kept) && typeof value === "string" && value.length >= 3)
+        expect(redacted?.toLowerCase(), `${game.id} redacted ${event.type} shows ${key}`).not.toContain(
+          value.toLowerCase().replace(/-/g, " "),
+        )
+  }
+}
+
+describe("narrate", () => {
+  for (const renderer of renderers) {
+    const registered = findGame(renderer.id)
+    it(`${renderer.id}: every event type of simulated games has a specific narration, redacted forms too`, () => {
+      if (!registered) throw new Error(`${renderer.id} is not registered`)
+      const seen = new Set<string>()
+      for (const [i, play] of (PLAYS[renderer.id] ?? [{ seats: registered.game.seats.max }]).entries()) {
+        const seats = seatsOf(play.seats)
+        const { game, events } = playGame(
+          renderer.id,
+          play.seats,
+          `narrate-${renderer.id}-${i}`,
+          play.options,
+        )
+        for (const event of events) check(game, event, seats, seen)
+      }
+      // Every type the schema admits has a narration, even one these games did not happen to play.
+      for (const type of eventTypesOf(registered.game.schemas.event))
+        expect(
+          renderer.narrator[type] ?? (type.startsWith("Game") ? "kernel" : undefined),
+          `${renderer.id} ${type}`,
+        ).toBeDefined()
+    })
+  }
+
+  it("names seats, redacted secrets say only what is visible", () => {
+    const seats = [
+      { seat: 0, name: "Ana" },
+      { seat: 1, name: "Ben" },
+    ]
+    expect(
+      narrate(
+        "downtown",
+        { type: "SpacesBought", seat: 0, zone: 14, spaces: 2, cost: 7, constructed: true },
+        seats,
+      ),
+    ).toBe("Ana bought 2 spaces in zone 14 for $7")
+    const secret = narrate(
+      "downtown",
+      { type: "VoteCast", seat: 1, round: 2, zone: 7, commitment: { key: "k", hash: "h" } },
+      seats,
+    )
+    expect(secret).toBe("Ben cast a secret vote on zone 7")
+    expect(narrate("downtown", { type: "MarkerPlaced", seat: 3, zone: 1, plot: 0 }, seats)).toBe(
+      "Seat 4 takes space 1 of zone 1",
+    )
+  })
+
+  it("reads envelopes as well as events, and highlights the places an event touches", () => {
+    const envelope = {
+      streamId: "game-1",
+      version: 9,
+      eventId: "e",
+      type: "SpacesBought",
+      schemaVersion: 1,
+      data: { seat: 0, zone: 14, spaces: 1, cost: 3, constructed: true },
+      metadata: {},
+      prevHash: "",
+      hash: "",
+    }
+    expect(eventFields(envelope).zone).toBe(14)
+    expect(narrate("downtown", envelope, [])).toBe("Seat 1 bought 1 space in zone 14 for $3")
+    expect(placesOf("downtown", envelope)).toEqual(["zone-14"])
+  })
+
+  it("still says something readable for a game without a narration", () => {
+    expect(narrate("urban-sprawl", { type: "PermitTaken", seat: 1 }, [{ seat: 1, name: "Ben" }])).toBe(
+      "Ben: permit taken",
+    )
+    expect(narrate("urban-sprawl", { type: "TurnEnded" }, [])).toBe("Turn ended")
+  })
+
+  it("narrates the kernel's start and end the same in every game", () => {
+    const seats = seatsOf(3)
+    expect(
+      narrate(
+        "downtown",
+        { type: "GameEnded", ranks: [2, 1, 1], scores: [40, 55, 55], seed: "s", reason: "rules" },
+        seats,
+      ),
+    ).toBe("Game over: Ben and Cy share the win with 55; Ana 2nd (40)")
+    expect(
+      narrate(
+        "downtown",
+        { type: "GameStarted", game: "downtown", seats: 3, seedCommitment: "abcdef0123" },
+        seats,
+      ),
+    ).toMatch(/^Downtown started for 3 players/)
+  })
+})

@@ -1,0 +1,76 @@
+import { findGame } from "@boroughs/core"
+import { namesFor, ordinal } from "./common/names.js"
+import type { Names, NarratableEvent, Narrator, SeatInfo } from "./common/types.js"
+import { rendererFor } from "./registry.js"
+
+/** The kernel's own events, the same in every game. */
+const kernelNarrator: Narrator = {
+  GameStarted: (e: { game: string; seats: number; seedCommitment?: string }) =>
+    `${findGame(e.game)?.game.title ?? e.game} started for ${e.seats} players${
+      e.seedCommitment ? ` (seed committed: ${e.seedCommitment.slice(0, 8)}…)` : ""
+    }`,
+  GameEnded: (e: { ranks: number[]; scores: number[]; reason: string }, n: Names) => {
+    const order = e.ranks
+      .map((rank, seat) => ({ rank, seat }))
+      .sort((a, b) => a.rank - b.rank || a.seat - b.seat)
+    const winners = order.filter((o) => o.rank === 1).map((o) => o.seat)
+    const rest = order
+      .filter((o) => o.rank !== 1)
+      .map((o) => `${n.seat(o.seat)} ${ordinal(o.rank)} (${e.scores[o.seat]})`)
+    const head =
+      winners.length === 1
+        ? `${n.seat(winners[0] as number)} wins with ${e.scores[winners[0] as number]}`
+        : `${n.list(winners)} share the win with ${e.scores[winners[0] as number]}`
+    return `Game over${e.reason === "adjudicated" ? " (adjudicated)" : ""}: ${head}${rest.length ? `; ${rest.join(", ")}` : ""}`
+  },
+}
+
+/** The event's fields whether it came as a domain event or as an envelope. */
+export const eventFields = (event: NarratableEvent): { type: string } & Record<string, unknown> =>
+  "data" in event &&
+  typeof event.data === "object" &&
+  event.data !== null &&
+  ("eventId" in event || Object.keys(event).length === 2)
+    ? { ...(event.data as Record<string, unknown>), type: event.type }
+    : (event as { type: string } & Record<string, unknown>)
+
+/** "TileDrawn" → "tile drawn". */
+const spaced = (type: string) => type.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase()
+
+/**
+ * The narration of an event when the game has one for its type; null when it does not (tests use this to
+ * find event types without a narration).
+ */
+export const narrateSpecific = (
+  game: string,
+  event: NarratableEvent,
+  seats: ReadonlyArray<SeatInfo>,
+): string | null => {
+  const fields = eventFields(event)
+  const say = kernelNarrator[fields.type] ?? rendererFor(game)?.narrator[fields.type]
+  return say ? say(fields, namesFor(seats)) : null
+}
+
+/**
+ * An event in plain words ("Ana bought 2 spaces in zone 14 for $7"). Events arrive as the viewer may see
+ * them: a redacted secret narrates what is visible ("Ben cast a secret vote on zone 7"). A type without a
+ * narration (a game without a renderer yet) still gets a readable sentence from its type and seat.
+ */
+export const narrate = (game: string, event: NarratableEvent, seats: ReadonlyArray<SeatInfo>): string => {
+  const specific = narrateSpecific(game, event, seats)
+  if (specific !== null) return specific
+  const fields = eventFields(event)
+  const who = ["seat", "player"].map((k) => fields[k]).find((v) => typeof v === "number") as
+    | number
+    | undefined
+  const names = namesFor(seats)
+  return who === undefined
+    ? capitaliseFirst(spaced(fields.type))
+    : `${names.seat(who)}: ${spaced(fields.type)}`
+}
+
+const capitaliseFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/** The board places an event touches (`zone-14`), for `highlight.places`; empty when none or unknown. */
+export const placesOf = (game: string, event: NarratableEvent): ReadonlyArray<string> =>
+  rendererFor(game)?.placesOf?.(eventFields(event)) ?? []
