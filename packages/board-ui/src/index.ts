@@ -21,5 +21,6 @@ export type {
 } from "./common/types.js"
 export { GameBoard, type GameBoardProps, viewProblem } from "./GameBoard.js"
 export { DowntownBoard } from "./games/downtown/index.js"
+export { ManhattanBoard } from "./games/manhattan/index.js"
 export { eventFields, narrate, narrateSpecific, placesOf } from "./narrate.js"
 export { rendererFor, renderers } from "./registry.js"

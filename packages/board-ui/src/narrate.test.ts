@@ -15,6 +15,11 @@ const eventTypesOf = (schema: unknown): string[] => {
 /** Seat counts and options to walk for each game: every variant that has its own event types. */
 const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: unknown }>> = {
   downtown: [{ seats: 4 }, { seats: 2, options: { variant: "2p-official" } }, { seats: 6 }],
+  manhattan: [
+    { seats: 4 },
+    { seats: 6 },
+    { seats: 3, options: { startingRoofs: 2, entry: "off-board", bankruptcyDemand: "manual" } },
+  ],
 }
 
 const BROKEN = /undefined|NaN|\[object Object\]|null/
