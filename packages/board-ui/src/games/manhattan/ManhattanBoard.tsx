@@ -341,7 +341,8 @@ const BoardSvg = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
         {status}
       </text>
       {view.dice ? (
-        <g role="img" aria-label={`Dice: ${view.dice[0]} and ${view.dice[1]}`}>
+        <g>
+          <title>{`Dice: ${view.dice[0]} and ${view.dice[1]}`}</title>
           <Die x={WIDTH - M - 64} y={6} value={view.dice[0]} size={28} />
           <Die x={WIDTH - M - 30} y={6} value={view.dice[1]} size={28} />
         </g>
