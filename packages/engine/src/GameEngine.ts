@@ -1,5 +1,6 @@
 import {
   type AnyGame,
+  adjudicate,
   apply,
   type EventEnvelope,
   type GameStarted,
@@ -15,6 +16,8 @@ import { EventStore, type NewEvent, type StoreError, WrongExpectedVersion } from
 import { Context, Effect, Layer, Result, Schedule, Schema } from "effect"
 import { type AppendMetadata, metadataFor } from "./appends.js"
 import { CommandRejected, ContentionExhausted, GameExists, GameNotFound, UnknownGame } from "./errors.js"
+import { settingsOf } from "./GameSettings.js"
+import { type OrganiserAction, organiserEventFor, seatControlOf } from "./organiser.js"
 import { StaleVersion } from "./StaleVersion.js"
 
 /** A game as the engine holds it: the folded match, its envelopes and which commands made them. */
@@ -52,6 +55,18 @@ export interface HandleCommand {
   readonly metadata?: Readonly<Record<string, unknown>>
 }
 
+/** An organiser's action on a game (issue 6): recorded with actor, time and reason, never edited in place. */
+export interface OrganiserActInput {
+  readonly gameId: string
+  readonly action: OrganiserAction
+  /** `organiser:<name>`. */
+  readonly actor: string
+  readonly reason: string
+  readonly time: string
+  readonly commandId: string
+  readonly expectedVersion?: number
+}
+
 export interface Handled {
   readonly game: LoadedGame
   /** The envelopes this command appended (or had appended, for a retried command). */
@@ -66,6 +81,8 @@ interface Cached {
   game: LoadedGame
   /** commandId → [first index, last index] into envelopes. */
   commands: Map<string, [number, number]>
+  /** Whether an organiser paused the game (the last GamePaused has no GameResumed after it). */
+  paused: boolean
 }
 
 const MAX_CACHED_GAMES = 2_000
@@ -84,6 +101,13 @@ export class GameEngine extends Context.Service<
       GameNotFound | UnknownGame | CommandRejected | ContentionExhausted | StaleVersion | StoreError
     >
     readonly load: (gameId: string) => Effect.Effect<LoadedGame, GameNotFound | UnknownGame | StoreError>
+    /** An organiser's action (adjudicate, forfeit, replace, pause, resume, annotate) as an event. */
+    readonly act: (
+      input: OrganiserActInput,
+    ) => Effect.Effect<
+      Handled,
+      GameNotFound | UnknownGame | CommandRejected | ContentionExhausted | StaleVersion | StoreError
+    >
   }
 >()("@boroughs/engine/GameEngine") {
   /** The engine over an EventStore, with games looked up by id. */
@@ -104,18 +128,24 @@ export class GameEngine extends Context.Service<
           if (cache.size > MAX_CACHED_GAMES) cache.delete(cache.keys().next().value as string)
         }
 
+        /** Indexes commands from `from` on; returns whether the game is paused after them. */
         const index = (
           commands: Map<string, [number, number]>,
           envelopes: ReadonlyArray<EventEnvelope>,
           from: number,
-        ) => {
+          paused: boolean,
+        ): boolean => {
           for (let i = from; i < envelopes.length; i++) {
+            const type = (envelopes[i] as EventEnvelope).type
+            if (type === "GamePaused") paused = true
+            else if (type === "GameResumed") paused = false
             const id = (envelopes[i] as EventEnvelope).metadata.commandId
             if (typeof id !== "string") continue
             const range = commands.get(id)
             if (range) range[1] = i
             else commands.set(id, [i, i])
           }
+          return paused
         }
 
         /** Loads a game, reading only the events after what the cache already holds. */
@@ -142,8 +172,8 @@ export class GameEngine extends Context.Service<
             envelopes.push(e)
           }
           const commands = hit ? hit.commands : new Map<string, [number, number]>()
-          index(commands, envelopes, from - 1)
-          const c: Cached = { game: { gameId, streamId, match, envelopes }, commands }
+          const paused = index(commands, envelopes, from - 1, hit?.paused ?? false)
+          const c: Cached = { game: { gameId, streamId, match, envelopes }, commands, paused }
           remember(gameId, c)
           return c
         })
@@ -174,8 +204,8 @@ export class GameEngine extends Context.Service<
         ) => {
           const envelopes = [...(c?.game.envelopes ?? []), ...appended]
           const commands = c?.commands ?? new Map<string, [number, number]>()
-          index(commands, envelopes, envelopes.length - appended.length)
-          const next: Cached = { game: { gameId, streamId, match, envelopes }, commands }
+          const paused = index(commands, envelopes, envelopes.length - appended.length, c?.paused ?? false)
+          const next: Cached = { game: { gameId, streamId, match, envelopes }, commands, paused }
           remember(gameId, next)
           return next.game
         }
@@ -233,6 +263,10 @@ export class GameEngine extends Context.Service<
                 actualVersion: c.game.match.events,
               }),
             )
+          if (c.paused && !c.game.match.ended)
+            return yield* Effect.fail(
+              new CommandRejected({ rule: "organiser.game-paused", message: "an organiser paused the game" }),
+            )
           const def = c.game.match.game
           const decoded = Schema.decodeUnknownResult(def.schemas.command)(input.command)
           if (Result.isFailure(decoded))
@@ -267,7 +301,88 @@ export class GameEngine extends Context.Service<
           return { game, appended: result.envelopes, duplicate: false } satisfies Handled
         })
 
+        const actAttempt = Effect.fn("GameEngine.actAttempt")(function* (input: OrganiserActInput) {
+          const c = yield* loadCached(input.gameId)
+          const done = stored(c, input.commandId)
+          if (done) return { game: c.game, appended: done, duplicate: true } satisfies Handled
+          const { match } = c.game
+          if (input.expectedVersion !== undefined && input.expectedVersion !== match.events)
+            return yield* Effect.fail(
+              new StaleVersion({
+                gameId: input.gameId,
+                expectedVersion: input.expectedVersion,
+                actualVersion: match.events,
+              }),
+            )
+          const stamp = { actor: input.actor, at: input.time, reason: input.reason }
+          let events: Typed[]
+          let next: Match
+          if (input.action.type === "Adjudicate") {
+            const adj = adjudicate(match, { ranks: input.action.ranks, scores: input.action.scores })
+            if (Result.isFailure(adj))
+              return yield* Effect.fail(
+                new CommandRejected({ rule: adj.failure.rule, message: adj.failure.message }),
+              )
+            events = [adj.success.event]
+            next = adj.success.match
+          } else {
+            const holders = settingsOf(c.game.envelopes[0] as EventEnvelope).players
+            const made = organiserEventFor(
+              match,
+              seatControlOf(c.game.envelopes, holders),
+              input.action,
+              stamp,
+            )
+            if (Result.isFailure(made))
+              return yield* Effect.fail(
+                new CommandRejected({ rule: made.failure.rule, message: made.failure.message }),
+              )
+            events = [made.success]
+            next = apply(match, made.success)
+          }
+          const command: Typed & { readonly reason: string } = { ...input.action, reason: input.reason }
+          const cause: AppendMetadata = {
+            commandId: input.commandId,
+            command,
+            actor: input.actor,
+            time: input.time,
+          }
+          const result = yield* store.append({
+            streamId: c.game.streamId,
+            streamType: "game",
+            expectedVersion: match.events,
+            commandId: input.commandId,
+            events: toNew(events, cause),
+          })
+          if (result.duplicate)
+            return { game: c.game, appended: result.envelopes, duplicate: true } satisfies Handled
+          const game = afterAppend(c, input.gameId, c.game.streamId, next, result.envelopes)
+          return { game, appended: result.envelopes, duplicate: false } satisfies Handled
+        })
+
         const ATTEMPTS = 8
+        const retrying = <A, E, R>(gameId: string, effect: Effect.Effect<A, E | WrongExpectedVersion, R>) =>
+          effect.pipe(
+            Effect.tapError((e) =>
+              Effect.sync(() => e instanceof WrongExpectedVersion && cache.delete(gameId)),
+            ),
+            Effect.retry({
+              schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
+              times: ATTEMPTS - 1,
+              while: (e) => e instanceof WrongExpectedVersion,
+            }),
+          )
+        const act = (input: OrganiserActInput) =>
+          retrying(input.gameId, actAttempt(input)).pipe(
+            Effect.catchTag("WrongExpectedVersion", () =>
+              Effect.fail(new ContentionExhausted({ gameId: input.gameId, attempts: ATTEMPTS })),
+            ),
+            Effect.catchTag("IdempotencyConflict", (e) =>
+              Effect.fail(new CommandRejected({ rule: "kernel.command.id-reused", message: e.message })),
+            ),
+            Effect.withSpan("GameEngine.act"),
+          )
+
         const handle = (input: HandleCommand) =>
           attempt(input).pipe(
             // Another writer won the race: reload and decide again, a bounded number of times.
@@ -296,6 +411,7 @@ export class GameEngine extends Context.Service<
               ),
             ),
           handle,
+          act,
           load: (gameId) => loadCached(gameId).pipe(Effect.map((c) => c.game)),
         }
       }),

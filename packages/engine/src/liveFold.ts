@@ -78,7 +78,7 @@ export const startLive = (first: EventEnvelope, findGame: (id: string) => AnyGam
  * and returns the game's new value.
  */
 export const foldLive = (live: LiveGame, envelopes: ReadonlyArray<EventEnvelope>): LiveGame => {
-  let { match, decisions } = live
+  let { match, decisions, settings } = live
   const all = live.envelopes as EventEnvelope[]
   let i = 0
   while (i < envelopes.length) {
@@ -90,6 +90,8 @@ export const foldLive = (live: LiveGame, envelopes: ReadonlyArray<EventEnvelope>
       const e = envelopes[j] as EventEnvelope
       // GameStarted is folded by startLive already (the kernel's `initial`).
       if (e.version > 1) match = apply(match, toEvent(e))
+      // Who holds a seat changes with an organiser's replacement; a forfeited seat is nobody's (organisers act).
+      if (e.type === "SeatReplaced" || e.type === "SeatForfeited") settings = seatChanged(settings, e)
       all.push(bare(e))
       j++
     }
@@ -103,7 +105,13 @@ export const foldLive = (live: LiveGame, envelopes: ReadonlyArray<EventEnvelope>
         })
     i = j
   }
-  return { ...live, match, decisions }
+  return { ...live, match, decisions, settings }
+}
+
+const seatChanged = (settings: GameSettings, e: EventEnvelope): GameSettings => {
+  const seat = e.data.seat
+  const holder = e.type === "SeatReplaced" && typeof e.data.holder === "string" ? e.data.holder : null
+  return { ...settings, players: settings.players.map((p, s) => (s === seat ? holder : p)) }
 }
 
 /** Folds a whole stream read from the store into a live game; null when its game is not known here. */

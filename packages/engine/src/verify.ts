@@ -1,6 +1,7 @@
 import {
   type AnyGame,
   adjudicate,
+  apply,
   type Commitment,
   canonicalJson,
   commitmentsOf,
@@ -18,6 +19,14 @@ import {
 } from "@boroughs/core"
 import { Result } from "effect"
 import { appendsOf } from "./appends.js"
+import { settingsOf } from "./GameSettings.js"
+import {
+  controlAfter,
+  ORGANISER_COMMANDS,
+  type OrganiserAction,
+  organiserEventFor,
+  type SeatControl,
+} from "./organiser.js"
 
 /** What went wrong, at which version. */
 export interface Problem {
@@ -110,6 +119,7 @@ export const verifyStream = (
   // Re-execute append by append.
   const appends = appendsOf(envelopes)
   let match: Match | null = null
+  let control: SeatControl = { paused: false, forfeited: [], holders: settingsOf(first).players }
   let replayed = 0
   for (const a of appends) {
     const recorded = a.envelopes.map(toEvent)
@@ -137,7 +147,33 @@ export const verifyStream = (
         })
         break
       }
-      if (cmd.type === "Adjudicate") {
+      if (ORGANISER_COMMANDS.has(cmd.type)) {
+        // An organiser's action: the event is re-derived from the command, its actor and time.
+        const stamp = {
+          actor: typeof a.cause.actor === "string" ? a.cause.actor : "",
+          at: typeof a.cause.time === "string" ? a.cause.time : "",
+          reason: String((cmd as { reason?: unknown }).reason ?? ""),
+        }
+        const made = organiserEventFor(match, control, cmd as unknown as OrganiserAction, stamp)
+        if (Result.isFailure(made)) {
+          problems.push({
+            version: at,
+            kind: "refused",
+            message: `the organiser action recorded at version ${at} is refused (${made.failure.rule}: ${made.failure.message})`,
+          })
+          break
+        }
+        match = apply(match, made.success)
+        control = controlAfter(control, made.success)
+        produced = [made.success]
+      } else if (control.paused && cmd.type !== "Adjudicate") {
+        problems.push({
+          version: at,
+          kind: "refused",
+          message: `version ${at} records a move while an organiser had paused the game`,
+        })
+        break
+      } else if (cmd.type === "Adjudicate") {
         const adj = adjudicate(match, cmd as unknown as Outcome)
         if (Result.isFailure(adj)) {
           problems.push({

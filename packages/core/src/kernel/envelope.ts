@@ -1,6 +1,7 @@
 import { canonicalJson, sha256Hex } from "./canonical.js"
 import type { Commitment, Reveal } from "./commitment.js"
 import type { AnyGame, Typed, Viewer } from "./game.js"
+import { isOrganiserEvent, type OrganiserEvent, organiserVisibility } from "./organiser.js"
 
 /** The prevHash of a stream's first event. */
 export const GENESIS_HASH = "0".repeat(64)
@@ -127,7 +128,9 @@ export const redactEnvelope = (
     return { ...envelope, data, redacted: true }
   }
   if (viewer.kind === "organiser") return { ...envelope, redacted: false }
-  const vis = game.visibility(toEvent(envelope))
+  const event = toEvent(envelope)
+  // Organiser events are the kernel's, like GameEnded: games' visibility functions do not know them.
+  const vis = isOrganiserEvent(event) ? organiserVisibility(event as OrganiserEvent) : game.visibility(event)
   if (vis === "all" || (viewer.kind === "seat" && vis.seats.includes(viewer.seat)))
     return { ...envelope, redacted: false }
   const { command: _command, ...metadata } = envelope.metadata as Record<string, unknown>

@@ -1,6 +1,7 @@
 import { Result, Schema } from "effect"
 import { sha256Hex } from "./canonical.js"
 import type { AnyGame, GameEnded, GameStarted, Outcome, Seat, Typed, Viewer } from "./game.js"
+import { isOrganiserEvent } from "./organiser.js"
 import { type RuleViolation, violation } from "./violation.js"
 
 /**
@@ -72,6 +73,9 @@ export const apply = (match: Match, event: Typed): Match => {
   const { game, seed, events } = match
   if (event.type === "GameEnded")
     return { game, state: match.state, seed, ended: event as GameEnded, events: events + 1 }
+  // An organiser's event changes who acts, not the rules' state: the game never sees it.
+  if (isOrganiserEvent(event))
+    return { game, state: match.state, seed, ended: match.ended, events: events + 1 }
   return { game, state: game.evolve(match.state, event), seed, ended: match.ended, events: events + 1 }
 }
 

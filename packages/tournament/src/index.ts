@@ -1,0 +1,7 @@
+export * from "./events.js"
+export * from "./fold.js"
+export * from "./merkle.js"
+export * from "./pairing.js"
+export * from "./scoring.js"
+export * from "./spec.js"
+export * from "./standings.js"
