@@ -2,6 +2,7 @@ import { downtown, downtownBots } from "./games/downtown/index.js"
 import { manhattan, manhattanBots } from "./games/manhattan/index.js"
 import { suburbia, suburbiaBots } from "./games/suburbia/index.js"
 import { uptown, uptownBots } from "./games/uptown/index.js"
+import { urbanSprawl, urbanSprawlBots } from "./games/urban-sprawl/index.js"
 import type { Bot } from "./kernel/bot.js"
 import type { AnyGame } from "./kernel/game.js"
 
@@ -17,6 +18,7 @@ export const registry: ReadonlyArray<RegisteredGame> = [
   { game: manhattan, bots: manhattanBots },
   { game: suburbia, bots: suburbiaBots },
   { game: uptown, bots: uptownBots },
+  { game: urbanSprawl, bots: urbanSprawlBots },
 ]
 
 /** The registered game with this id, or undefined. */

@@ -1,0 +1,219 @@
+import { type Filter, OFFICE_ZONE, type Office, type Zone } from "./data.js"
+import type { Board, Building, Markers } from "./model.js"
+
+/**
+ * Board geometry and the counts every rule reads (rules §1, §5). Blocks are numbered row·6 + column
+ * (0-based); a lot's global index on the 12×12 lot grid is y·12 + x.
+ */
+
+export const SIDE = 6
+export const BLOCKS = SIDE * SIDE
+export const rowOf = (block: number): number => Math.floor(block / SIDE)
+export const colOf = (block: number): number => block % SIDE
+
+/** The global lot index of lot `lot` (0 NW, 1 NE, 2 SW, 3 SE) of a block. */
+export const globalLot = (block: number, lot: number): number =>
+  (2 * rowOf(block) + (lot >> 1)) * 2 * SIDE + 2 * colOf(block) + (lot & 1)
+
+/** Lots adjacent on the 12×12 grid (across streets too: rules §1). */
+export const NEIGHBOURS: ReadonlyArray<ReadonlyArray<number>> = Array.from({ length: 144 }, (_, g) => {
+  const x = g % 12
+  const y = Math.floor(g / 12)
+  const out: number[] = []
+  if (x > 0) out.push(g - 1)
+  if (x < 11) out.push(g + 1)
+  if (y > 0) out.push(g - 12)
+  if (y < 11) out.push(g + 12)
+  return out
+})
+
+/** The legal shapes of a building of each size inside a block (rules §4 step 2). */
+export const SHAPES: Readonly<Record<number, ReadonlyArray<ReadonlyArray<number>>>> = {
+  1: [[0], [1], [2], [3]],
+  2: [
+    [0, 1],
+    [2, 3],
+    [0, 2],
+    [1, 3],
+  ],
+  3: [
+    [0, 1, 2],
+    [0, 1, 3],
+    [0, 2, 3],
+    [1, 2, 3],
+  ],
+  4: [[0, 1, 2, 3]],
+}
+
+export const isShape = (size: number, lots: ReadonlyArray<number>): boolean =>
+  (SHAPES[size] ?? []).some((s) => s.length === lots.length && s.every((l, i) => lots[i] === l))
+
+/** A block's value: every marker on its row and its column, both currencies (rules §1). */
+export const blockValue = (m: Markers, block: number): number => {
+  const r = rowOf(block)
+  const c = colOf(block)
+  return (m.west[r >> 1] ?? 0) + (m.east[r] ?? 0) + (m.south[c] ?? 0) + (m.north[c >> 1] ?? 0)
+}
+
+export const matches = (b: Building, f: Filter): boolean =>
+  b.zone !== "PARK" &&
+  (f.zones === undefined || f.zones.includes(b.zone as Zone)) &&
+  (f.sizes === undefined || f.sizes.includes(b.size))
+
+/** Owned buildings of a seat matching a filter. */
+export const ownedMatching = (board: Board, seat: number, f: Filter): number => {
+  let n = 0
+  for (const b of board.buildings) if (b.owner === seat && matches(b, f)) n++
+  return n
+}
+
+export const buildingById = (board: Board, id: number): Building | undefined =>
+  board.buildings.find((b) => b.id === id)
+
+/** Owned non-park buildings per seat in a row or column. */
+export const lineCounts = (board: Board, line: "row" | "column", index: number): number[] => {
+  const counts = Array.from({ length: board.seats }, () => 0)
+  for (const b of board.buildings) {
+    if (b.owner === null) continue
+    if ((line === "row" ? rowOf(b.block) : colOf(b.block)) === index)
+      counts[b.owner] = (counts[b.owner] ?? 0) + 1
+  }
+  return counts
+}
+
+/** First gains v, second ⌊v/2⌋; ties share a rank and skip the next (rules §5). Zero buildings gain nothing. */
+export const rankGains = (counts: ReadonlyArray<number>, v: number): number[] => {
+  const gains = counts.map(() => 0)
+  const top = Math.max(0, ...counts)
+  if (top === 0) return gains
+  const first = counts.filter((c) => c === top).length
+  counts.forEach((c, s) => {
+    if (c === top) gains[s] = v
+  })
+  if (first > 1) return gains
+  const second = Math.max(0, ...counts.filter((c) => c < top))
+  if (second === 0) return gains
+  counts.forEach((c, s) => {
+    if (c === second) gains[s] = Math.floor(v / 2)
+  })
+  return gains
+}
+
+/** The lines a payout of this currency and value triggers (rules §5; a spanning marker triggers each line). */
+export const payoutLines = (
+  m: Markers,
+  currency: "wealth" | "prestige",
+  value: number,
+): Array<{ line: "row" | "column"; index: number }> => {
+  const out: Array<{ line: "row" | "column"; index: number }> = []
+  if (currency === "prestige") {
+    m.west.forEach((v, k) => {
+      if (v === value) out.push({ line: "row", index: 2 * k }, { line: "row", index: 2 * k + 1 })
+    })
+    m.north.forEach((v, k) => {
+      if (v === value) out.push({ line: "column", index: 2 * k }, { line: "column", index: 2 * k + 1 })
+    })
+  } else {
+    m.east.forEach((v, r) => {
+      if (v === value) out.push({ line: "row", index: r })
+    })
+    m.south.forEach((v, c) => {
+      if (v === value) out.push({ line: "column", index: c })
+    })
+  }
+  return out.sort((a, b) => (a.line === b.line ? a.index - b.index : a.line === "row" ? -1 : 1))
+}
+
+/** What an election counts for a seat: buildings and lots of the office's zone (all zones for the Mayor). */
+export const electionCount = (
+  board: Board,
+  office: Office,
+  seat: number,
+): { buildings: number; lots: number } => {
+  const zone = OFFICE_ZONE[office]
+  let buildings = 0
+  let lots = 0
+  for (const b of board.buildings)
+    if (b.owner === seat && (zone === null || b.zone === zone)) {
+      buildings++
+      lots += b.size
+    }
+  return { buildings, lots }
+}
+
+/** The seats still tied for an office after buildings, then lots (empty: nobody qualifies). */
+export const electionLeaders = (board: Board, office: Office): number[] => {
+  const counts = Array.from({ length: board.seats }, (_, s) => electionCount(board, office, s))
+  const most = Math.max(...counts.map((c) => c.buildings))
+  if (most === 0) return []
+  const byBuildings = counts.flatMap((c, s) => (c.buildings === most ? [s] : []))
+  const lots = Math.max(...byBuildings.map((s) => (counts[s] as { lots: number }).lots))
+  return byBuildings.filter((s) => (counts[s] as { lots: number }).lots === lots)
+}
+
+/** The seats the Contractor may go to: the holder when tied for lowest prestige, else everyone tied. */
+export const contractorCandidates = (board: Board): number[] => {
+  const low = Math.min(...board.players.map((p) => p.prestige))
+  const tied = board.players.flatMap((p, s) => (p.prestige === low ? [s] : []))
+  if (board.contractor !== null && tied.includes(board.contractor)) return [board.contractor]
+  return tied
+}
+
+/** Blocks holding an owned building, with the highest value among them. */
+export const mostValuableBlocks = (board: Board): number[] => {
+  const blocks = [...new Set(board.buildings.filter((b) => b.owner !== null).map((b) => b.block))]
+  if (blocks.length === 0) return []
+  const best = Math.max(...blocks.map((b) => blockValue(board.markers, b)))
+  return blocks.filter((b) => blockValue(board.markers, b) === best).sort((a, b) => a - b)
+}
+
+export const policeChief = (board: Board): number | null => board.offices.PoliceChief ?? null
+
+/** Urban Decay's candidates: owned buildings of lowest value, the Police Chief's excepted. */
+export const decayCandidates = (board: Board): number[] => {
+  const pc = policeChief(board)
+  const owned = board.buildings.filter((b) => b.owner !== null && b.owner !== pc)
+  if (owned.length === 0) return []
+  const low = Math.min(...owned.map((b) => blockValue(board.markers, b.block)))
+  return owned.filter((b) => blockValue(board.markers, b.block) === low).map((b) => b.id)
+}
+
+/** Local Headlines' candidates: the owned buildings in the most valuable block(s) holding one. */
+export const headlineCandidates = (board: Board): number[] => {
+  const blocks = mostValuableBlocks(board)
+  return board.buildings.filter((b) => b.owner !== null && blocks.includes(b.block)).map((b) => b.id)
+}
+
+/** A threat's buildings at risk for a seat (never the Police Chief's). */
+export const atRisk = (
+  board: Board,
+  seat: number,
+  target: "mostValuableBlock" | "waterfront" | "size3plus",
+  block: number | null,
+): number[] => {
+  if (policeChief(board) === seat) return []
+  return board.buildings
+    .filter(
+      (b) =>
+        b.owner === seat &&
+        (target === "mostValuableBlock"
+          ? b.block === block
+          : target === "waterfront"
+            ? rowOf(b.block) === 0 || colOf(b.block) === SIDE - 1
+            : b.size >= 3),
+    )
+    .map((b) => b.id)
+}
+
+export const lotsOwned = (board: Board, seat: number): number =>
+  board.buildings.reduce((n, b) => n + (b.owner === seat ? b.size : 0), 0)
+
+export const vocationTiles = (board: Board, seat: number): number =>
+  Object.values(board.players[seat]?.vocations ?? {}).reduce((a, b) => a + b, 0)
+
+/** The highest wealth value placed on the board (Land Boom). */
+export const highestWealth = (m: Markers): number =>
+  Math.max(0, ...[...m.south, ...m.east].map((v) => v ?? 0))
+
+export const MARKER_EDGE_FOR = (currency: "wealth" | "prestige"): "east" | "north" =>
+  currency === "wealth" ? "east" : "north"

@@ -1,0 +1,47 @@
+import type { Catalogue } from "../../kernel/game.js"
+import {
+  CONTRACT_EVENTS,
+  CONTRACTS,
+  DECK_TOP_COST,
+  OFFICE_ZONE,
+  OFFICES,
+  PERMITS,
+  PLANNING_EVENTS,
+  PLANNING_TOP_COST,
+  RENEWALS,
+  SOUTH_START,
+  STARTERS,
+  STARTING_WEALTH,
+  VOCATION_CURRENCY,
+  VOCATION_SUPPLY,
+  WEST_START,
+} from "./data.js"
+import type { Options } from "./model.js"
+
+/** Static data for bots and renderers: every card, the board's printed markers, costs and the offices. */
+export const catalogue = (_options: Options): Catalogue => ({
+  board: {
+    blocks: "6×6, block = row·6 + column (0-based, row 0 north, column 0 west); lots 0 NW, 1 NE, 2 SW, 3 SE",
+    west: WEST_START,
+    south: SOUTH_START,
+    northSpaces: 3,
+    eastSpaces: 6,
+    starters: STARTERS,
+  },
+  costs: {
+    planningBoxes: [1, 2, 3, 4],
+    planningTop: PLANNING_TOP_COST,
+    contractBoxes: [1, 2, 3, 4, 5],
+    deckTops: DECK_TOP_COST,
+  },
+  startingWealth: STARTING_WEALTH,
+  offices: OFFICES.map((o) => ({ office: o, counts: OFFICE_ZONE[o] ?? "all" })),
+  vocations: Object.entries(VOCATION_SUPPLY).map(([name, tiles]) => ({
+    name,
+    tiles,
+    currency: VOCATION_CURRENCY[name as keyof typeof VOCATION_CURRENCY],
+  })),
+  planning: { permits: PERMITS, renewals: RENEWALS, events: PLANNING_EVENTS },
+  contracts: CONTRACTS,
+  contractEvents: CONTRACT_EVENTS,
+})

@@ -1,0 +1,45 @@
+import type { GameDefinition, GameStarted } from "../../kernel/game.js"
+import { advance } from "./advance.js"
+import { heuristicBot } from "./bots/heuristic.js"
+import { randomBot } from "./bots/random.js"
+import { catalogue } from "./catalogue.js"
+import { decide, defaultCommand, legalCommands, pending } from "./decisions.js"
+import { evolve } from "./evolve.js"
+import { type Command, CommandS, type Event, EventS } from "./model.js"
+import { defaultOptions, Options, validateSetup } from "./options.js"
+import { outcome } from "./outcome.js"
+import { initialState, type State } from "./state.js"
+import { View, view } from "./view.js"
+import { visibility } from "./visibility.js"
+
+export type { Command, Event } from "./model.js"
+export type { Options } from "./options.js"
+export type { State } from "./state.js"
+export type { View } from "./view.js"
+export { heuristicBot, randomBot }
+
+/** Urban Sprawl (Chad Jensen, 2011): build a city block by block; 2–4 players, our original content pack. */
+export const urbanSprawl: GameDefinition<Options, State, Command, Event, View> = {
+  id: "urban-sprawl",
+  title: "Urban Sprawl (Jensen, 2011)",
+  rulesVersion: 1,
+  seats: { min: 2, max: 4 },
+  schemas: { options: Options, command: CommandS, event: EventS, view: View },
+  defaultOptions,
+  catalogue,
+  validateSetup,
+  setup: (started: GameStarted<Options>) => [started as Event],
+  initial: initialState,
+  decide,
+  evolve,
+  advance,
+  pending,
+  legalCommands,
+  defaultCommand,
+  view,
+  visibility,
+  outcome,
+}
+
+/** The bots that ship with Urban Sprawl, by name. */
+export const urbanSprawlBots = { random: randomBot, heuristic: heuristicBot } as const

@@ -1,0 +1,18 @@
+import { Result, Schema } from "effect"
+import { type RuleViolation, violation } from "../../kernel/violation.js"
+import { OptionsS } from "./model.js"
+
+/** The options schema under the name every game uses. */
+export const Options = OptionsS
+export type Options = typeof OptionsS.Type
+
+/** The standard game, ending when the round of the Olympic Games is complete, bounded at 40 rounds. */
+export const defaultOptions: Options = { length: "standard", olympicsEndsImmediately: false, maxRounds: 40 }
+
+export const validateSetup = (options: Options, _seats: number): RuleViolation | null => {
+  const decoded = Schema.decodeUnknownResult(OptionsS)(options)
+  if (Result.isFailure(decoded))
+    return violation("urban-sprawl.setup.options", `invalid options: ${decoded.failure}`)
+  if (options.maxRounds < 1) return violation("urban-sprawl.setup.max-rounds", "maxRounds must be at least 1")
+  return null
+}

@@ -1,0 +1,23 @@
+import type { Outcome } from "../../kernel/game.js"
+import { lotsOwned, vocationTiles } from "./board.js"
+import type { Board } from "./model.js"
+
+/** Most prestige wins; ties: wealth, lots owned, vocation tiles, else shared (rules §9). */
+const key = (board: Board, seat: number): number[] => {
+  const p = board.players[seat] as Board["players"][number]
+  return [p.prestige, p.wealth, lotsOwned(board, seat), vocationTiles(board, seat)]
+}
+
+const beats = (a: number[], b: number[]): boolean => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number) > (b[i] as number)
+  return false
+}
+
+export const outcome = (board: Board): Outcome | null => {
+  if (board.phase !== "over") return null
+  const keys = board.players.map((_, s) => key(board, s))
+  return {
+    ranks: keys.map((k) => 1 + keys.filter((o) => beats(o, k)).length),
+    scores: board.players.map((p) => p.prestige),
+  }
+}
