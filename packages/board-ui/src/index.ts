@@ -22,5 +22,6 @@ export type {
 export { GameBoard, type GameBoardProps, viewProblem } from "./GameBoard.js"
 export { DowntownBoard } from "./games/downtown/index.js"
 export { ManhattanBoard } from "./games/manhattan/index.js"
+export { SuburbiaBoard } from "./games/suburbia/index.js"
 export { eventFields, narrate, narrateSpecific, placesOf } from "./narrate.js"
 export { rendererFor, renderers } from "./registry.js"

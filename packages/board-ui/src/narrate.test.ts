@@ -20,6 +20,7 @@ const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: unknown }>>
     { seats: 6 },
     { seats: 3, options: { startingRoofs: 2, entry: "off-board", bankruptcyDemand: "manual" } },
   ],
+  suburbia: [{ seats: 4 }, { seats: 1 }, { seats: 2 }],
 }
 
 const BROKEN = /undefined|NaN|\[object Object\]|null/

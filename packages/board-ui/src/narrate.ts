@@ -17,11 +17,14 @@ const kernelNarrator: Narrator = {
     const rest = order
       .filter((o) => o.rank !== 1)
       .map((o) => `${n.seat(o.seat)} ${ordinal(o.rank)} (${e.scores[o.seat]})`)
+    // A solo game ranks its one seat against a bot that has no seat: there may be no seated winner.
     const head =
-      winners.length === 1
-        ? `${n.seat(winners[0] as number)} wins with ${e.scores[winners[0] as number]}`
-        : `${n.list(winners)} share the win with ${e.scores[winners[0] as number]}`
-    return `Game over${e.reason === "adjudicated" ? " (adjudicated)" : ""}: ${head}${rest.length ? `; ${rest.join(", ")}` : ""}`
+      winners.length === 0
+        ? []
+        : winners.length === 1
+          ? [`${n.seat(winners[0] as number)} wins with ${e.scores[winners[0] as number]}`]
+          : [`${n.list(winners)} share the win with ${e.scores[winners[0] as number]}`]
+    return `Game over${e.reason === "adjudicated" ? " (adjudicated)" : ""}: ${[...head, ...rest].join("; ")}`
   },
 }
 

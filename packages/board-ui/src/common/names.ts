@@ -14,6 +14,7 @@ export const listWords = (words: ReadonlyArray<string>): string =>
 export const namesFor = (seats: ReadonlyArray<SeatInfo>): Names => ({
   seat: (seat) => seatName(seats, seat),
   list: (list) => listWords(list.map((s) => seatName(seats, s))),
+  count: seats.length,
 })
 
 /** "1 space", "2 spaces". */

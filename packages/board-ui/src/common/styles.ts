@@ -45,6 +45,15 @@ export const boardStyles = `
 .bui-focus { fill: none; stroke: transparent; stroke-opacity: 0; pointer-events: none; }
 .bui-hl-ring { fill: none; stroke: ${ui.highlight}; stroke-width: 4; stroke-dasharray: 8 4; pointer-events: none; }
 .bui-svg text { font-family: inherit; }
+.bui-stack { display: flex; flex-direction: column; gap: 12px; }
+.bui-headline { margin: 0; font-size: 17px; }
+.bui-boroughs { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 12px; }
+@container (max-width: 720px) { .bui-boroughs { grid-template-columns: minmax(0, 1fr); } }
+.bui-market-row { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 8px; }
+.bui-market-slot { display: flex; flex-direction: column; align-items: center; gap: 2px; padding: 4px; border-radius: 8px; border: 2px solid transparent; background: #FFFFFF; min-width: 104px; }
+.bui-market-slot.bui-hl { border-color: ${ui.highlight}; }
+.bui-market-slot:focus-visible { outline: 3px solid ${ui.focus}; outline-offset: 1px; }
+.bui-price { font-size: 13px; font-variant-numeric: tabular-nums; }
 .bui-missing { padding: 24px; border: 2px dashed ${ui.line}; border-radius: 8px; background: ${ui.panel}; }
 .bui-missing h2 { margin: 0 0 6px; font-size: 18px; }
 .bui-missing p { margin: 0; color: ${ui.muted}; }

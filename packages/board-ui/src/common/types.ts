@@ -36,6 +36,8 @@ export interface Names {
   readonly seat: (seat: number) => string
   /** "Ana, Ben and Cy". */
   readonly list: (seats: ReadonlyArray<number>) => string
+  /** How many seats the page named (a one-seat Suburbia game names its player; Dale is the other). */
+  readonly count: number
 }
 
 /** One sentence per event type of a game. Events arrive as the viewer may see them (possibly redacted). */

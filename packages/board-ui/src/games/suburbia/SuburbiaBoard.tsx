@@ -1,0 +1,414 @@
+import type { View } from "@boroughs/core/games/suburbia"
+import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
+import { plural, seatName } from "../../common/names.js"
+import { ui } from "../../common/palette.js"
+import { SeatMarker } from "../../common/SeatMarker.js"
+import { Facts, placeProps, type SeatRow, SeatsPanel } from "../../common/SeatsPanel.js"
+import type { BoardProps, Highlight, SeatInfo } from "../../common/types.js"
+import {
+  BOROUGH_BOARD_HEXES,
+  CATEGORY_STYLE,
+  goalDef,
+  goalText,
+  playerName,
+  tileDef,
+  tileWords,
+} from "./data.js"
+import { hexCentre, hexPoints, TileFace } from "./hex.js"
+import { stepText } from "./step.js"
+
+/** Hex radius in a borough, in SVG units. */
+const R = 46
+type Borough = View["players"][number]
+
+const nameOf = (view: View, seats: ReadonlyArray<SeatInfo>) => (player: number) =>
+  playerName(view, player, (s) => seatName(seats, s))
+
+/** One borough: its tiles on hexes, investment markers, open hexes, and its board with the tracks. */
+const BoroughSvg = ({
+  view,
+  player,
+  seats,
+  highlight,
+  onSelect,
+}: {
+  view: View
+  player: number
+  seats: ReadonlyArray<SeatInfo>
+  highlight: Highlight | undefined
+  onSelect: ((place: string) => void) | undefined
+}) => {
+  const b = view.players[player] as Borough
+  const name = nameOf(view, seats)(player)
+  const places = new Set(highlight?.places ?? [])
+  // Open hexes only matter to the player about to place a tile; others' would only shrink their boroughs.
+  const open = player === view.current && view.step === "action" ? b.open : []
+  const all = [...b.tiles, ...open, ...BOROUGH_BOARD_HEXES].map((h) => hexCentre(h.q, h.r, R))
+  const minX = Math.min(...all.map((p) => p.x)) - R - 8
+  const maxX = Math.max(...all.map((p) => p.x)) + R + 8
+  const minY = Math.min(...all.map((p) => p.y)) - R - 8
+  const maxY = Math.max(...all.map((p) => p.y)) + R + 8
+  const board = BOROUGH_BOARD_HEXES.map((h) => hexCentre(h.q, h.r, R))
+  const boardX = board.reduce((s, p) => s + p.x, 0) / board.length
+  const boardY = board.reduce((s, p) => s + p.y, 0) / board.length
+  const titleId = `bui-sb-title-${player}`
+  return (
+    <svg
+      className="bui-svg bui-borough"
+      viewBox={`${minX.toFixed(0)} ${minY.toFixed(0)} ${(maxX - minX).toFixed(0)} ${(maxY - minY).toFixed(0)}`}
+      role="img"
+      aria-labelledby={titleId}
+      data-player={player}
+    >
+      <title
+        id={titleId}
+      >{`${name}'s borough: ${plural(b.tiles.length, "tile")}, population ${b.population}`}</title>
+      <rect x={minX} y={minY} width={maxX - minX} height={maxY - minY} rx={10} fill="#F8F9FB" />
+      <g aria-hidden="true">
+        {BOROUGH_BOARD_HEXES.map((h) => {
+          const c = hexCentre(h.q, h.r, R)
+          return (
+            <polygon key={`${h.q},${h.r}`} points={hexPoints(c.x, c.y, R)} fill="#E3E7EE" stroke="#E3E7EE" />
+          )
+        })}
+        {b.dale ? null : <SeatMarker seat={player} cx={boardX - 100} cy={boardY - 26} r={12} />}
+        <text
+          x={boardX - (b.dale ? 0 : 80)}
+          y={boardY - 20}
+          textAnchor={b.dale ? "middle" : "start"}
+          fontSize={20}
+          fontWeight={800}
+          fill={ui.ink}
+        >
+          {name}
+        </text>
+        <text x={boardX} y={boardY + 8} textAnchor="middle" fontSize={15} fill={ui.ink}>
+          {`$${b.money} · income ${b.income} · reputation ${b.reputation}`}
+        </text>
+        <text x={boardX} y={boardY + 30} textAnchor="middle" fontSize={15} fontWeight={700} fill={ui.ink}>
+          {`population ${b.population} · ${plural(b.investments, "investment")} left`}
+        </text>
+      </g>
+      {open.map((h) => {
+        const c = hexCentre(h.q, h.r, R)
+        return (
+          <polygon
+            key={`open-${h.q},${h.r}`}
+            aria-hidden="true"
+            points={hexPoints(c.x, c.y, R - 4)}
+            fill="none"
+            stroke="#B3BAC5"
+            strokeDasharray="4 4"
+          />
+        )
+      })}
+      {b.tiles.map((t) => {
+        const c = hexCentre(t.q, t.r, R)
+        const place = `tile-${player}-${t.q}-${t.r}`
+        return (
+          <g key={t.pid} {...placeProps(place, `${name}: ${tileWords(t)}`, onSelect)}>
+            <TileFace tile={t.tile} lake={t.lake} invested={t.invested} cx={c.x} cy={c.y} size={R} />
+            <polygon className="bui-focus" points={hexPoints(c.x, c.y, R)} />
+            {places.has(place) ? (
+              <polygon className="bui-hl-ring" points={hexPoints(c.x, c.y, R + 2)} />
+            ) : null}
+          </g>
+        )
+      })}
+    </svg>
+  )
+}
+
+/** The population track shared by every borough: red lines in red with their values, a piece per player. */
+const PopulationTrack = ({
+  view,
+  seats,
+  layout,
+}: {
+  view: View
+  seats: ReadonlyArray<SeatInfo>
+  layout: "wide" | "tall"
+}) => {
+  const top = Math.max(...view.players.map((p) => p.population))
+  const end = Math.max(40, Math.ceil((top + 8) / 10) * 10)
+  // The phone layout is the same track drawn narrower, so its labels stay readable when scaled down.
+  const W = layout === "wide" ? 960 : 480
+  const L = 24
+  const span = W - L * 2
+  const x = (v: number) => L + (Math.min(v, end) / end) * span
+  const lines = view.redLines.filter((l) => l <= end)
+  const name = nameOf(view, seats)
+  // Pieces at equal population stack upwards.
+  const stack = new Map<number, number>()
+  return (
+    <svg
+      className={`bui-svg bui-${layout}`}
+      viewBox={`0 0 ${W} 118`}
+      role="img"
+      aria-labelledby={`bui-sb-track-${layout}`}
+    >
+      <title id={`bui-sb-track-${layout}`}>{`Population track: ${view.players
+        .map((p, i) => `${name(i)} ${p.population}`)
+        .join(", ")}; red lines at ${lines.join(", ")}`}</title>
+      <rect x={0} y={0} width={W} height={118} rx={10} fill="#F8F9FB" />
+      <text x={L} y={20} fontSize={13} fontWeight={700} fill={ui.muted}>
+        {layout === "wide"
+          ? "POPULATION · red lines cost 1 income and 1 reputation each"
+          : "POPULATION · red lines"}
+      </text>
+      <rect x={L} y={72} width={span} height={10} rx={5} fill="#D5DAE1" />
+      {Array.from({ length: end / 10 + 1 }, (_, i) => i * 10)
+        .filter((v) => layout === "wide" || v % 20 === 0)
+        .map((v) => (
+          <text key={v} x={x(v)} y={100} textAnchor="middle" fontSize={12} fill={ui.muted} aria-hidden="true">
+            {v}
+          </text>
+        ))}
+      {lines.map((l) => (
+        <g key={l} aria-hidden="true">
+          <line x1={x(l)} x2={x(l)} y1={64} y2={90} stroke="#C0392B" strokeWidth={3} />
+          <text x={x(l)} y={113} textAnchor="middle" fontSize={11} fontWeight={700} fill="#A12D22">
+            {l}
+          </text>
+        </g>
+      ))}
+      {view.players.map((p, i) => {
+        const level = stack.get(p.population) ?? 0
+        stack.set(p.population, level + 1)
+        return p.dale ? (
+          <g key={i} aria-hidden="true">
+            <rect x={x(p.population) - 11} y={50 - level * 22} width={22} height={18} rx={4} fill={ui.ink} />
+            <text
+              x={x(p.population)}
+              y={59 - level * 22}
+              dy="0.35em"
+              textAnchor="middle"
+              fontSize={11}
+              fontWeight={800}
+              fill="#FFFFFF"
+            >
+              D
+            </text>
+          </g>
+        ) : (
+          <SeatMarker key={i} seat={i} cx={x(p.population)} cy={58 - level * 22} r={10} />
+        )
+      })}
+    </svg>
+  )
+}
+
+/** The real estate market: each slot's tile with its cost, the slot's surcharge and the total price. */
+const Market = ({
+  view,
+  highlight,
+  onSelect,
+}: {
+  view: View
+  highlight: Highlight | undefined
+  onSelect: ((place: string) => void) | undefined
+}) => {
+  const places = new Set(highlight?.places ?? [])
+  return (
+    <section className="bui-panel bui-market" aria-label="Real estate market">
+      <h3>{`Real estate market · stacks A ${view.stacks.A} · B ${view.stacks.B} · C ${view.stacks.C}`}</h3>
+      <ul className="bui-market-row">
+        {view.market.map((id, slot) => {
+          const surcharge = view.surcharges[slot] ?? 0
+          const def = id ? tileDef(id) : null
+          const place = `market-${slot}`
+          const label = def
+            ? `Market slot ${slot + 1}: ${tileWords({ tile: def.id, lake: false, invested: false })}; costs $${def.cost} + $${surcharge} = $${def.cost + surcharge}`
+            : `Market slot ${slot + 1}: empty`
+          return (
+            <li
+              key={slot}
+              {...placeProps(place, label, onSelect)}
+              className={`bui-place bui-market-slot${places.has(place) ? " bui-hl" : ""}`}
+            >
+              <svg viewBox="-48 -48 96 92" width="96" height="92" aria-hidden="true">
+                {def ? (
+                  <TileFace tile={def.id} lake={false} invested={false} cx={0} cy={-2} size={46} />
+                ) : (
+                  <polygon points={hexPoints(0, -2, 44)} fill="none" stroke="#B3BAC5" strokeDasharray="4 4" />
+                )}
+              </svg>
+              <span className="bui-price">
+                {def ? (
+                  <>
+                    <b>{`$${def.cost + surcharge}`}</b>
+                    {surcharge ? ` = $${def.cost} + $${surcharge}` : ""}
+                  </>
+                ) : (
+                  "empty"
+                )}
+              </span>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+const seatRows = (view: View): SeatRow[] =>
+  view.players.map((p, player) => {
+    const extra = [
+      `$${p.money} · income ${p.income} · reputation ${p.reputation}`,
+      plural(p.investments, "investment") + " left",
+    ]
+    if (!p.dale && view.goalKept[player]) extra.push("secret goal kept")
+    if (view.mine && view.mine.seat === player) {
+      if (view.mine.kept) extra.push(`your secret goal: ${goalText(view.mine.kept)}`)
+      else if (view.mine.dealt)
+        extra.push(`your goals to choose from: ${view.mine.dealt.map(goalText).join(" or ")}`)
+    }
+    const secret = view.secrets?.kept[player]
+    if (secret) extra.push(`secret goal: ${goalText(secret)}`)
+    return {
+      seat: player,
+      stats: `pop ${p.population}`,
+      extra: extra.join(" · "),
+      active: player === view.current && (view.step === "action" || view.step === "discard"),
+    }
+  })
+
+const Goals = ({ view, seats }: { view: View; seats: ReadonlyArray<SeatInfo> }) => {
+  const name = nameOf(view, seats)
+  return (
+    <section className="bui-panel" aria-label="Goals">
+      <h3>Goals</h3>
+      <ul className="bui-seats">
+        {view.publicGoals.map((g) => (
+          <li key={g}>
+            <b>{goalDef(g).name}</b>
+            {` — public, +${goalDef(g).bonus} population to the sole achiever`}
+          </li>
+        ))}
+        {(view.goalResults ?? []).map((r) => (
+          <li key={`${r.goal}-${r.owner ?? "public"}`}>
+            {`${goalDef(r.goal).name}${r.owner === null ? "" : ` (${name(r.owner)}'s secret goal)`}: `}
+            <b>{r.achiever === null ? "nobody (tie)" : `${name(r.achiever)} +${r.bonus}`}</b>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** Legend items of the Suburbia board. */
+export const suburbiaLegend = (view: View, seats: ReadonlyArray<SeatInfo>): LegendItem[] => [
+  ...(Object.keys(CATEGORY_STYLE) as (keyof typeof CATEGORY_STYLE)[]).map((c) => ({
+    key: c,
+    symbol: (
+      <BoxSwatch fill={CATEGORY_STYLE[c].fill} stroke={CATEGORY_STYLE[c].ink}>
+        <text x="11" y="13" textAnchor="middle" fontSize="10" fontWeight="800" fill={CATEGORY_STYLE[c].ink}>
+          {CATEGORY_STYLE[c].letter}
+        </text>
+      </BoxSwatch>
+    ),
+    label: CATEGORY_STYLE[c].label,
+    meaning: c === "lake" ? "a tile face down: $2 per adjacent tile" : `letter ${CATEGORY_STYLE[c].letter}`,
+  })),
+  {
+    key: "investment",
+    symbol: (
+      <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
+        <circle cx="11" cy="9" r="8" fill="#F2C94C" stroke={ui.ink} />
+        <text x="11" y="12.5" textAnchor="middle" fontSize="8" fontWeight="800" fill={ui.ink}>
+          ×2
+        </text>
+      </svg>
+    ),
+    label: "Investment",
+    meaning: "the tile's effects count twice",
+  },
+  {
+    key: "open",
+    symbol: <BoxSwatch fill="#FFFFFF" stroke="#B3BAC5" dash="3 2" />,
+    label: "Open hex",
+    meaning: "where a tile may go",
+  },
+  {
+    key: "effects",
+    symbol: <BoxSwatch fill="#FFFFFF" stroke={ui.line} />,
+    label: "+1 rep adj RC",
+    meaning:
+      "+1 reputation for each adjacent residential or commercial tile (own = in your borough, all = in every borough, later = placed later; inc = income, pop = population)",
+  },
+  {
+    key: "red-line",
+    symbol: (
+      <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
+        <line x1="11" y1="1" x2="11" y2="17" stroke="#C0392B" strokeWidth="3" />
+      </svg>
+    ),
+    label: "Red line",
+    meaning: "crossing it: −1 income, −1 reputation",
+  },
+  ...seatLegendItems(seats, view.seats),
+  ...(view.solo
+    ? [
+        {
+          key: "dale",
+          symbol: (
+            <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
+              <rect x="2" y="1" width="18" height="16" rx="3" fill={ui.ink} />
+              <text x="11" y="13" textAnchor="middle" fontSize="10" fontWeight="800" fill="#FFFFFF">
+                D
+              </text>
+            </svg>
+          ),
+          label: "Dale",
+          meaning: "the solo opponent",
+        },
+      ]
+    : []),
+]
+
+/** Suburbia: every borough as hexes with legible tile effects, the market with prices, the population track. */
+export const SuburbiaBoard = (props: BoardProps<View>) => {
+  const { view, seats, highlight, onSelect } = props
+  const name = nameOf(view, seats)
+  return (
+    <div className="bui-layout bui-has-tall">
+      <div className="bui-stage bui-stack">
+        <p className="bui-status bui-headline">{stepText(view, name)}</p>
+        <Market view={view} highlight={highlight} onSelect={onSelect} />
+        <PopulationTrack view={view} seats={seats} layout="wide" />
+        <PopulationTrack view={view} seats={seats} layout="tall" />
+        <div className="bui-boroughs">
+          {view.players.map((_, player) => (
+            <BoroughSvg
+              key={player}
+              view={view}
+              player={player}
+              seats={seats}
+              highlight={highlight}
+              onSelect={onSelect}
+            />
+          ))}
+        </div>
+      </div>
+      <div className="bui-side">
+        <SeatsPanel
+          seats={view.solo ? [...seats, { seat: 1, name: "Dale" }] : seats}
+          rows={seatRows(view)}
+          highlight={highlight}
+        />
+        <Goals view={view} seats={seats} />
+        <Facts
+          title="Supply"
+          facts={[
+            ["Round", view.lastRound === null ? `${view.round}` : `${view.round} of ${view.lastRound}`],
+            ["Stacks", `A ${view.stacks.A} · B ${view.stacks.B} · C ${view.stacks.C}`],
+            ["One More Round", view.oneMoreRound ? "drawn: last round" : "still in stack C"],
+            ...Object.entries(view.basic).map(([id, n]) => [tileDef(id).name, `${n} left`] as const),
+            ["Discarded", plural(view.discards.length, "tile")],
+          ]}
+        />
+        <Legend items={suburbiaLegend(view, seats)} />
+      </div>
+    </div>
+  )
+}
