@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
-import { canonicalJson, hashOf, sha256Hex } from "./canonical.js"
+import { afterEach, describe, expect, it } from "vitest"
+import { canonicalJson, hashOf, installSha256, nobleSha256Hex, resetSha256, sha256Hex } from "./canonical.js"
 
 /** A double from its IEEE 754 bit pattern, as RFC 8785 Appendix B lists them. */
 const double = (hex: string): number => new DataView(hexToBytes(hex).buffer).getFloat64(0)
@@ -177,5 +177,39 @@ describe("sha256Hex", () => {
   it("hashOf hashes the canonical form, so key order does not matter", () => {
     expect(hashOf({ a: 1, b: [2, { d: 4, c: 3 }] })).toBe(hashOf({ b: [2, { c: 3, d: 4 }], a: 1 }))
     expect(hashOf({ a: 1 })).toBe(sha256Hex('{"a":1}'))
+  })
+})
+
+describe("installSha256", () => {
+  afterEach(resetSha256)
+
+  it("uses an installed hasher for every kernel hash once it matches @noble", () => {
+    let calls = 0
+    installSha256((input) => {
+      calls++
+      return nobleSha256Hex(input)
+    })
+    const before = calls
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    expect(hashOf({ a: 1 })).toBe(nobleSha256Hex('{"a":1}'))
+    expect(calls).toBe(before + 2)
+  })
+
+  it("refuses a hasher whose digests differ from SHA-256, and keeps the one it had", () => {
+    // A hasher that encodes strings as UTF-16 instead of UTF-8: right on "", wrong from "abc" on.
+    const utf16 = (input: string | Uint8Array) =>
+      nobleSha256Hex(
+        typeof input === "string"
+          ? new Uint8Array(new Uint16Array([...input].map((c) => c.charCodeAt(0))).buffer)
+          : input,
+      )
+    expect(() => installSha256(utf16)).toThrow(
+      /installSha256: the hasher gives [0-9a-f]{64} for "abc", SHA-256 is ba7816bf/,
+    )
+    // One that only differs on a lone surrogate (encoded as U+FFFD by TextEncoder) is refused too.
+    const noReplacement = (input: string | Uint8Array) =>
+      typeof input === "string" && input.startsWith("lone") ? "0".repeat(64) : nobleSha256Hex(input)
+    expect(() => installSha256(noReplacement)).toThrow(/lone/)
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
   })
 })

@@ -11,14 +11,63 @@ const canonicalize: Canonicalize =
 
 /** RFC 8785 canonical JSON: the one byte form that hashes, commitments and exports agree on. */
 export const canonicalJson = (value: unknown): string => {
+  // Strings, booleans and null serialise as JSON.stringify does (RFC 8785 §3.2.2); commitments hash
+  // many of them, so they skip the canonicaliser's checks. Numbers keep its NaN/Infinity refusal.
+  if (typeof value === "string" || typeof value === "boolean" || value === null) return JSON.stringify(value)
   const text = canonicalize(value)
   if (text === undefined) throw new TypeError("canonicalJson: value has no JSON form")
   return text
 }
 
-/** Lower-case hex SHA-256 of a UTF-8 string or of bytes; runs in Node and browsers alike. */
-export const sha256Hex = (input: string | Uint8Array): string =>
+/** A SHA-256 implementation: lower-case hex of the digest of a UTF-8 string (or of bytes). */
+export type Sha256Hex = (input: string | Uint8Array) => string
+
+/** The portable SHA-256 (@noble/hashes): the default, and the reference any installed hasher must match. */
+export const nobleSha256Hex: Sha256Hex = (input) =>
   bytesToHex(sha256(typeof input === "string" ? utf8ToBytes(input) : input))
+
+/**
+ * Inputs an installed hasher must hash exactly as @noble does before it is trusted: empty, ASCII,
+ * multi-byte UTF-8, a lone surrogate (encoded as U+FFFD), bytes, and input longer than one block.
+ */
+const SHA256_CHECKS: ReadonlyArray<string | Uint8Array> = [
+  "",
+  "abc",
+  "boroughs/salt/seed/vote/r1/z1/s0",
+  "€ ö 😂 \ufb33",
+  "lone \ud83d surrogate",
+  Uint8Array.of(0, 1, 2, 254, 255),
+  "x".repeat(200),
+]
+
+let activeSha256: Sha256Hex = nobleSha256Hex
+
+/**
+ * Replaces the SHA-256 every hash in the kernel uses (commitments, salts, the chain, the PRNG base).
+ * The kernel stays portable with @noble as its default; a Node process installs a native hasher at its
+ * edge (the engine does, with node:crypto), several times faster on the short inputs commitments hash.
+ * The hasher is checked against @noble first and refused if any digest differs: events must stay
+ * byte-identical whichever hasher made them.
+ */
+export const installSha256 = (hasher: Sha256Hex): void => {
+  for (const input of SHA256_CHECKS) {
+    const expected = nobleSha256Hex(input)
+    const actual = hasher(input)
+    if (actual !== expected)
+      throw new Error(
+        `installSha256: the hasher gives ${actual} for ${JSON.stringify(typeof input === "string" ? input : [...input])}, SHA-256 is ${expected}`,
+      )
+  }
+  activeSha256 = hasher
+}
+
+/** Puts the portable @noble SHA-256 back (benchmarks compare both in one process). */
+export const resetSha256 = (): void => {
+  activeSha256 = nobleSha256Hex
+}
+
+/** Lower-case hex SHA-256 of a UTF-8 string or of bytes, by the installed hasher (@noble by default). */
+export const sha256Hex = (input: string | Uint8Array): string => activeSha256(input)
 
 /** SHA-256 of the canonical JSON of a value. */
 export const hashOf = (value: unknown): string => sha256Hex(canonicalJson(value))

@@ -20,6 +20,11 @@ describe("commit / opens", () => {
     expect(opens(commitment, { ...reveal, value: { frame: "B", zone: 14 } })).toBe(true)
   })
 
+  it("pins the bytes: salt and hash of a known commitment never change (exports from before stay verifiable)", () => {
+    expect(salt).toBe("5cb70c5cdbf76ca50465e041fa5eea84")
+    expect(commitment.hash).toBe("e48eb5287486befeba80efb0367b7a3f08086b9e342828faf39e44de1177a26a")
+  })
+
   it("a changed value does not open it", () => {
     expect(opens(commitment, { ...reveal, value: { zone: 15, frame: "B" } })).toBe(false)
     expect(opens(commitment, { ...reveal, value: { zone: "14", frame: "B" } })).toBe(false)

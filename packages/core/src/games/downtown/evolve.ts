@@ -3,7 +3,7 @@ import type { Half } from "./board.js"
 import type { Construction } from "./data.js"
 import type { DowntownEvent, FramePlaced, ZoningTileDrawn } from "./events.js"
 import { leaders, nextConstructionStep, nextDeclarer } from "./rules.js"
-import { type DowntownState, replaceAt, type ZoneState } from "./state.js"
+import { changed, type DowntownState, replaceAt, type ZoneState } from "./state.js"
 
 const otherHalf = (half: Half): Half => (half === "west" ? "east" : "west")
 
@@ -20,13 +20,13 @@ const afterDraw = (state: DowntownState, e: ZoningTileDrawn): DowntownState => {
   const piles = { ...state.piles, [e.pile]: withoutTile(state.piles[e.pile], e.zone) }
   const drawn = [...state.drawn, e.zone]
   const queue = [...state.queue, e.zone]
-  const base = { ...state, rng: advanceRng(state.rng), piles, drawn, queue }
+  const base = changed(state, { rng: advanceRng(state.rng), piles, drawn, queue })
   if (e.draw === 1 && e.zone % 2 === 1) {
     const other = otherHalf(e.pile)
     const pile = piles[other].length > 0 ? other : piles[e.pile].length > 0 ? e.pile : null
-    if (pile) return { ...base, step: { kind: "second-draw", pile } }
+    if (pile) return changed(base, { step: { kind: "second-draw", pile } })
   }
-  return { ...base, step: nextConstructionStep(state, queue) }
+  return changed(base, { step: nextConstructionStep(state, queue) })
 }
 
 /** A frame goes on the zone (markers stay on it); the round moves to the next drawn zone, if any. */
@@ -34,9 +34,14 @@ const afterFrame = (state: DowntownState, e: FramePlaced): DowntownState => {
   const c: Construction = e.construction
   const frames = { ...state.frames, [c]: { ...state.frames[c], [e.shape]: state.frames[c][e.shape] - 1 } }
   const zones = withZone(state, e.zone, { construction: c })
-  if (e.cause === "setup") return { ...state, frames, zones }
+  if (e.cause === "setup") return changed(state, { frames, zones })
   const queue = state.queue.filter((z) => z !== e.zone)
-  return { ...state, frames, zones, queue, step: nextConstructionStep({ ...state, frames }, queue) }
+  return changed(state, {
+    frames,
+    zones,
+    queue,
+    step: nextConstructionStep(changed(state, { frames }), queue),
+  })
 }
 
 /** Folds one event into the state. Pure: the same events always give the same state. */
@@ -46,16 +51,15 @@ export const evolve = (state: DowntownState, event: DowntownEvent): DowntownStat
     case "GameEnded":
       return state
     case "FirstConstructionsDrawn":
-      return {
-        ...state,
+      return changed(state, {
         rng: advanceRng(state.rng),
         piles: {
           west: state.piles.west.filter((t) => !event.zones.includes(t)),
           east: state.piles.east.filter((t) => !event.zones.includes(t)),
         },
-      }
+      })
     case "ZoningTilesDealt":
-      return { ...state, rng: advanceRng(state.rng), hands: event.hands, piles: { west: [], east: [] } }
+      return changed(state, { rng: advanceRng(state.rng), hands: event.hands, piles: { west: [], east: [] } })
     case "ZoningTileDrawn":
       return afterDraw(state, event)
     case "ZoningTilePlayed": {
@@ -65,7 +69,7 @@ export const evolve = (state: DowntownState, event: DowntownEvent): DowntownStat
         withoutTile(state.hands[event.mayor] ?? [], event.zone),
       )
       const queue = [event.zone]
-      return { ...state, hands, drawn: queue, queue, step: nextConstructionStep(state, queue) }
+      return changed(state, { hands, drawn: queue, queue, step: nextConstructionStep(state, queue) })
     }
     case "VoteCast": {
       const votes = replaceAt(state.votes, event.seat, {
@@ -74,46 +78,43 @@ export const evolve = (state: DowntownState, event: DowntownEvent): DowntownStat
         hash: event.commitment.hash,
         salt: event.salt,
       })
-      if (votes.some((v) => v === null) || state.step.kind !== "cards") return { ...state, votes }
+      if (votes.some((v) => v === null) || state.step.kind !== "cards") return changed(state, { votes })
       const { zone, options } = state.step
       const declarer = nextDeclarer(state, state.lobby, null)
-      return {
-        ...state,
+      return changed(state, {
         votes,
         step:
           declarer === null
             ? { kind: "reveal-votes", zone, options }
             : { kind: "lobby", zone, options, declarer },
-      }
+      })
     }
     case "LobbyDeclared": {
       const lobbyUse = replaceAt(state.lobbyUse, event.seat, event.use)
       // Declaring is binding: a disc declared is spent now (ruling 5).
       const lobby = event.use ? replaceAt(state.lobby, event.seat, false) : state.lobby
-      if (state.step.kind !== "lobby") return { ...state, lobbyUse, lobby }
+      if (state.step.kind !== "lobby") return changed(state, { lobbyUse, lobby })
       const { zone, options } = state.step
       const declarer = nextDeclarer(state, lobby, event.seat)
-      return {
-        ...state,
+      return changed(state, {
         lobbyUse,
         lobby,
         step:
           declarer === null
             ? { kind: "reveal-votes", zone, options }
             : { kind: "lobby", zone, options, declarer },
-      }
+      })
     }
     case "VotesRevealed": {
       const tied = leaders(event.tally)
-      return {
-        ...state,
+      return changed(state, {
         votes: state.votes.map(() => null),
         lobbyUse: state.lobbyUse.map(() => false),
         step:
           tied.length > 1
             ? { kind: "tie", zone: event.zone, tied, tally: event.tally }
             : { kind: "resolving" },
-      }
+      })
     }
     case "VoteResolved":
     case "ConstructionChosen":
@@ -122,7 +123,7 @@ export const evolve = (state: DowntownState, event: DowntownEvent): DowntownStat
       return afterFrame(state, event)
     case "ZoneLeftUnconstructed": {
       const queue = state.queue.filter((z) => z !== event.zone)
-      return { ...state, queue, step: nextConstructionStep(state, queue) }
+      return changed(state, { queue, step: nextConstructionStep(state, queue) })
     }
     case "ZoneChosen": {
       const choices = replaceAt(state.choices, event.seat, {
@@ -132,29 +133,32 @@ export const evolve = (state: DowntownState, event: DowntownEvent): DowntownStat
         salt: event.salt,
       })
       const all = choices.every((c) => c !== null)
-      return { ...state, choices, step: all ? { kind: "settle" } : state.step }
+      return changed(state, { choices, step: all ? { kind: "settle" } : state.step })
     }
     case "ChoicesRevealed":
-      return { ...state, choices: state.choices.map(() => null), step: { kind: "resolving" } }
+      return changed(state, { choices: state.choices.map(() => null), step: { kind: "resolving" } })
     case "SpacesBought": {
       if (state.twoPlayer) {
         const key = event.constructed ? "framedLeft" : "unframedLeft"
-        return { ...state, [key]: addAt(state[key], event.seat, -event.spaces) }
+        return changed(state, { [key]: addAt(state[key], event.seat, -event.spaces) })
       }
-      return { ...state, money: addAt(state.money, event.seat, -event.cost), bank: state.bank + event.cost }
+      return changed(state, {
+        money: addAt(state.money, event.seat, -event.cost),
+        bank: state.bank + event.cost,
+      })
     }
     case "MarkerPlaced": {
       const z = state.zones[event.zone - 1] as ZoneState
       const zones = withZone(state, event.zone, { markers: [...z.markers, event.seat] })
       return state.twoPlayer
-        ? { ...state, zones }
-        : { ...state, zones, markersOut: addAt(state.markersOut, event.seat, 1) }
+        ? changed(state, { zones })
+        : changed(state, { zones, markersOut: addAt(state.markersOut, event.seat, 1) })
     }
     case "ZoneScored": {
       if (state.twoPlayer) {
         const points = state.points.slice()
         for (const o of event.owners) points[o.seat] = (points[o.seat] as number) + o.total
-        return { ...state, points }
+        return changed(state, { points })
       }
       const money = state.money.slice()
       let paid = 0
@@ -162,18 +166,24 @@ export const evolve = (state: DowntownState, event: DowntownEvent): DowntownStat
         money[o.seat] = (money[o.seat] as number) + o.total
         paid += o.total
       }
-      return { ...state, money, bank: state.bank - paid }
+      return changed(state, { money, bank: state.bank - paid })
     }
     case "ZoneClosed": {
       const zones = withZone(state, event.zone, { closed: true })
-      if (event.markersReturned.length === 0) return { ...state, zones }
+      if (event.markersReturned.length === 0) return changed(state, { zones })
       const markersOut = state.markersOut.slice()
       for (const r of event.markersReturned) markersOut[r.seat] = (markersOut[r.seat] as number) - r.markers
-      return { ...state, zones, markersOut }
+      return changed(state, { zones, markersOut })
     }
     case "MayorPassed":
-      return { ...state, mayor: event.to, round: event.round, step: { kind: "zoning" }, drawn: [], queue: [] }
+      return changed(state, {
+        mayor: event.to,
+        round: event.round,
+        step: { kind: "zoning" },
+        drawn: [],
+        queue: [],
+      })
     case "FinalRoundEnded":
-      return { ...state, step: { kind: "over" } }
+      return changed(state, { step: { kind: "over" } })
   }
 }

@@ -152,6 +152,40 @@ export const initial = (started: GameStarted<DowntownOptions>): DowntownState =>
   }
 }
 
+/**
+ * The state with some fields changed. Every state after the first is built by this one literal, so V8
+ * gives them all one hidden class: spreads (`{ ...state, votes }`) at twenty sites made about twenty
+ * shapes, and evolve fell onto V8's megamorphic object-clone path (1–8 µs an event instead of ~0.1).
+ * No field of the state is ever null or undefined, so `??` keeps exactly the fields not given.
+ */
+export const changed = (s: DowntownState, c: Partial<DowntownState>): DowntownState => ({
+  options: c.options ?? s.options,
+  seats: c.seats ?? s.seats,
+  twoPlayer: c.twoPlayer ?? s.twoPlayer,
+  cap: c.cap ?? s.cap,
+  seed: c.seed ?? s.seed,
+  rng: c.rng ?? s.rng,
+  round: c.round ?? s.round,
+  mayor: c.mayor ?? s.mayor,
+  step: c.step ?? s.step,
+  zones: c.zones ?? s.zones,
+  piles: c.piles ?? s.piles,
+  hands: c.hands ?? s.hands,
+  drawn: c.drawn ?? s.drawn,
+  queue: c.queue ?? s.queue,
+  frames: c.frames ?? s.frames,
+  money: c.money ?? s.money,
+  bank: c.bank ?? s.bank,
+  points: c.points ?? s.points,
+  markersOut: c.markersOut ?? s.markersOut,
+  framedLeft: c.framedLeft ?? s.framedLeft,
+  unframedLeft: c.unframedLeft ?? s.unframedLeft,
+  lobby: c.lobby ?? s.lobby,
+  votes: c.votes ?? s.votes,
+  lobbyUse: c.lobbyUse ?? s.lobbyUse,
+  choices: c.choices ?? s.choices,
+})
+
 /** The zone state of zone n. */
 export const zoneState = (state: DowntownState, zone: number): ZoneState => state.zones[zone - 1] as ZoneState
 
