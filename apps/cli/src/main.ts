@@ -1,5 +1,6 @@
 #!/usr/bin/env -S npx tsx
 import { gameIds } from "@boroughs/core"
+import { formatTournamentAudit } from "@boroughs/engine"
 import { Command, InvalidArgumentError } from "commander"
 import { arena, formatArena } from "./commands/arena.js"
 import { describeGame, formatDescription } from "./commands/describe.js"
@@ -8,7 +9,8 @@ import { projectionStatus, rebuildProjections } from "./commands/projections.js"
 import { selfplay } from "./commands/selfplay.js"
 import { runServer } from "./commands/server.js"
 import { startSelfplay } from "./commands/start.js"
-import { formatReport, verifyGame } from "./commands/verify.js"
+import { formatStandings, runTournament } from "./commands/tournament.js"
+import { formatReport, verifyGame, verifyTournament } from "./commands/verify.js"
 import { CliError, describeError } from "./fail.js"
 
 // Commander: the most used Node CLI parser, typed, with --help and precise errors for free.
@@ -70,12 +72,57 @@ program
   .option("--game-id <id>", "verify a game in the database instead of a file")
   .option(dbOption, dbHelp)
   .option("--expect-head <hash>", "the stream's published last hash (detects a truncated stream)")
+  .option("--tournament <id>", "audit a whole tournament (from the file, an export of it, or the database)")
+  .option(
+    "--public-key <hex>",
+    "the organiser's Ed25519 public key to trust (default: the signing key file's)",
+  )
+  .option(
+    "--key <file>",
+    "the organiser's signing key file (default: $BOROUGHS_SIGNING_KEY, else .boroughs/)",
+  )
   .option("--json", "print the report as JSON")
   .action(async (file: string | undefined, o) => {
-    if (!file && !o.gameId) throw new CliError("verify needs a file or --game-id")
+    if (o.tournament) {
+      const report = await verifyTournament({ ...o, tournamentId: o.tournament, file })
+      process.stdout.write(`${o.json ? JSON.stringify(report, null, 2) : formatTournamentAudit(report)}\n`)
+      if (!report.ok) process.exitCode = 1
+      return
+    }
+    if (!file && !o.gameId) throw new CliError("verify needs a file, --game-id or --tournament")
     const report = await verifyGame({ ...o, file })
     process.stdout.write(`${o.json ? JSON.stringify(report, null, 2) : formatReport(report)}\n`)
     if (!report.ok) process.exitCode = 1
+  })
+
+program
+  .command("tournament")
+  .description(
+    "run a whole tournament of built-in bots locally: pair, play, seal each round; print the standings",
+  )
+  .requiredOption("--game <id>", `the game (${gameIds().join(", ")})`)
+  .requiredOption("--bots <list>", "entrants as bot:count, e.g. heuristic:6,random:6")
+  .option("--format <f>", "swiss or round-robin", "swiss")
+  .option("--rounds <n>", "rounds (round-robin default: enough to meet everyone)", int("--rounds"))
+  .option("--table-size <n>", "seats per table, 3–6", int("--table-size"), 4)
+  .option("--seed <s>", "pairing and game seeds (same seed: the same tournament)")
+  .option("--id <id>", "the tournament id (default: derived from the settings)")
+  .option("--name <name>", "the tournament's name")
+  .option(dbOption, dbHelp)
+  .option(
+    "--key <file>",
+    "the organiser's Ed25519 signing key (default: $BOROUGHS_SIGNING_KEY, else .boroughs/)",
+  )
+  .option(
+    "--out <file.ndjson>",
+    "also write the tournament's export (its stream and every game's) for offline audit",
+  )
+  .option("--json", "print the standings as JSON")
+  .action(async (o) => {
+    const r = await runTournament(o)
+    process.stdout.write(
+      `${o.json ? JSON.stringify({ tournamentId: r.tournamentId, standings: r.standings, publicKey: r.publicKey, rounds: r.state.rounds.map((x) => ({ round: x.round, merkleRoot: x.sealed?.merkleRoot ?? null })) }, null, 2) : formatStandings(r)}\n`,
+    )
   })
 
 program

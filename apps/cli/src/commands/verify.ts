@@ -1,28 +1,40 @@
+import { existsSync, readFileSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { type EventEnvelope, findGame } from "@boroughs/core"
-import { gameStream, MalformedExport, parseNdjson, type VerifyReport, verifyStream } from "@boroughs/engine"
+import {
+  auditTournament,
+  DEFAULT_SIGNING_KEY,
+  gameStream,
+  MalformedExport,
+  parseNdjson,
+  signerFromPem,
+  type TournamentAuditReport,
+  tournamentExport,
+  type VerifyReport,
+  verifyStream,
+} from "@boroughs/engine"
 import { EventStore } from "@boroughs/store"
 import { Effect } from "effect"
 import { storeLayer } from "../db.js"
 import { runEffect } from "../engine.js"
 import { CliError } from "../fail.js"
 
+/** The envelopes of an NDJSON export, or a clear error naming the file and its first bad line. */
+const readExport = async (file: string): Promise<EventEnvelope[]> => {
+  let text: string
+  try {
+    text = await readFile(file, "utf8")
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
+  }
+  const parsed = parseNdjson(text)
+  if (parsed instanceof MalformedExport) throw new CliError(`${file}: malformed export, ${parsed.message}`)
+  return parsed
+}
+
 /** Loads the envelopes to verify: from an NDJSON export, or from the database by game id. */
 const load = async (o: { file?: string; gameId?: string; db?: string }): Promise<EventEnvelope[]> => {
-  if (o.file) {
-    let text: string
-    try {
-      text = await readFile(o.file, "utf8")
-    } catch (e) {
-      throw new CliError(
-        `cannot read ${o.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      )
-    }
-    const parsed = parseNdjson(text)
-    if (parsed instanceof MalformedExport)
-      throw new CliError(`${o.file}: malformed export, ${parsed.message}`)
-    return parsed
-  }
+  if (o.file) return readExport(o.file)
   if (!o.gameId) throw new CliError("verify needs a file or --game-id")
   const gameId = o.gameId
   const envelopes = await runEffect(
@@ -69,4 +81,35 @@ export const formatReport = (r: VerifyReport): string => {
       lines.push(`  also: version ${p.version} — ${p.kind}: ${p.message}`)
   }
   return lines.join("\n")
+}
+
+/**
+ * Audits a tournament (docs/audit.md): from an NDJSON export of its streams, offline, or from the database.
+ * The trusted key is `--public-key`, else the organiser key file's, when there is one.
+ */
+export const verifyTournament = async (o: {
+  tournamentId: string
+  file?: string
+  db?: string
+  publicKey?: string
+  key?: string
+}): Promise<TournamentAuditReport> => {
+  let envelopes: EventEnvelope[]
+  if (o.file) envelopes = await readExport(o.file)
+  else {
+    const tournamentId = o.tournamentId
+    envelopes = [
+      ...(await runEffect(
+        Effect.gen(function* () {
+          return yield* tournamentExport(yield* EventStore, tournamentId)
+        }).pipe(Effect.scoped, Effect.provide(storeLayer(o.db))),
+      )),
+    ]
+  }
+  const keyFile = o.key ?? process.env.BOROUGHS_SIGNING_KEY ?? DEFAULT_SIGNING_KEY
+  const trustedKey =
+    o.publicKey ?? (existsSync(keyFile) ? signerFromPem(readFileSync(keyFile, "utf8")).publicKey : null)
+  if (trustedKey !== null && !/^[0-9a-f]{64}$/.test(trustedKey))
+    throw new CliError("--public-key is the raw Ed25519 public key: 64 lower-case hex digits")
+  return auditTournament(envelopes, (id) => findGame(id)?.game, { tournamentId: o.tournamentId, trustedKey })
 }

@@ -407,15 +407,8 @@ export const makeTournaments = (
       return (yield* read(tournamentId)).state
     })
 
-  /** Every stream a tournament audit needs: the tournament's, then each of its games', in table order. */
-  const exportEnvelopes = (tournamentId: string) =>
-    Effect.gen(function* () {
-      const { envelopes, state } = yield* read(tournamentId)
-      const games = state.rounds.flatMap((r) => r.tables.map((t) => t.gameId))
-      const out: EventEnvelope[] = [...envelopes]
-      for (const id of games) out.push(...(yield* store.readStream(`game-${id}`)))
-      return out
-    })
+  /** Every stream a tournament audit needs (see `tournamentExport`). */
+  const exportEnvelopes = (tournamentId: string) => tournamentExport(store, tournamentId)
 
   /** Ids of every tournament, in id order. */
   const list = Effect.gen(function* () {
@@ -455,6 +448,18 @@ export const makeTournaments = (
 
   return { create, read, step, playBuiltins, act, exportEnvelopes, list, runToEnd }
 }
+
+/** Every stream a tournament audit needs: the tournament's, then each of its games', in round and table order. */
+export const tournamentExport = (store: EventStore["Service"], tournamentId: string) =>
+  Effect.gen(function* () {
+    const envelopes = yield* store.readStream(tournamentStream(tournamentId))
+    if (envelopes.length === 0) return yield* new TournamentNotFound({ tournamentId })
+    const state = foldTournament(envelopes.map(toEvent))
+    const out: EventEnvelope[] = [...envelopes]
+    for (const r of state.rounds)
+      for (const t of r.tables) out.push(...(yield* store.readStream(`game-${t.gameId}`)))
+    return out
+  })
 
 /** The tournament service's shape. */
 export type Tournaments = ReturnType<typeof makeTournaments>
