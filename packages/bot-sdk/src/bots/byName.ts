@@ -1,0 +1,46 @@
+import { findGame } from "@boroughs/core"
+import { type AnyBot, defineBot } from "../bot.js"
+import { isMctsBot } from "./ismcts.js"
+import { heuristicBot, randomBot } from "./reference.js"
+
+/** The names `botByName` understands, for `--help` and messages. */
+export const BOT_NAMES = [
+  "random",
+  "heuristic",
+  "ismcts",
+  "ismcts:<ms>",
+  "ismcts:<n>i",
+  "<any bot a game ships>",
+]
+
+/**
+ * A reference bot by name: `random`, `heuristic`, `ismcts` (1 s a decision), `ismcts:250` (250 ms),
+ * `ismcts:2000i` (2,000 iterations), or any other bot the game ships (`dale` for Suburbia). With `game`,
+ * a name the game does not know is refused now rather than at its first decision.
+ */
+export const botByName = (name: string, game?: string): AnyBot => {
+  if (name === "random") return randomBot
+  if (name === "heuristic") return heuristicBot
+  const mcts = /^ismcts(?::(\d+)(i?))?$/.exec(name)
+  if (mcts !== null) {
+    const amount = mcts[1] === undefined ? undefined : Number(mcts[1])
+    if (amount !== undefined && amount < 1) throw new Error(`${name}: the budget must be at least 1`)
+    return mcts[2] === "i" ? isMctsBot({ iterations: amount }) : isMctsBot({ timeMs: amount })
+  }
+  if (game !== undefined) {
+    const registered = findGame(game)
+    if (registered === undefined) throw new Error(`unknown game ${game}`)
+    if (registered.bots[name] === undefined)
+      throw new Error(
+        `unknown bot ${name} for ${game} (try ${[...BOT_NAMES.slice(0, 3), ...Object.keys(registered.bots)].join(", ")})`,
+      )
+  } else if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`unknown bot ${name}`)
+  return defineBot({
+    name,
+    decide: (view, legal, ctx) => {
+      const bot = findGame(ctx.game)?.bots[name]
+      if (bot === undefined) throw new Error(`${ctx.game} ships no bot named ${name}`)
+      return bot.choose({ seat: ctx.seat, view, legal, random: ctx.random })
+    },
+  })
+}

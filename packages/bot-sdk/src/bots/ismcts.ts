@@ -1,0 +1,210 @@
+import {
+  type AnyGame,
+  findGame,
+  type GameEnded,
+  type Match,
+  play,
+  type Random,
+  type Seat,
+  type Typed,
+} from "@boroughs/core"
+import { Result } from "effect"
+import { type AnyBot, defineBot } from "../bot.js"
+
+/**
+ * Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012, "single observer"): every
+ * iteration samples a full state consistent with the bot's own view (the game's `determinise` hook, fed
+ * the view only: the real state is never in reach), walks the tree of commands with UCB1 counting each
+ * child's availability rather than its parent's visits (a command legal in some samples only), expands one
+ * command, plays the game out at random to its end through the kernel's `play`, and scores every node for
+ * the seat that chose it. Chance and hidden choices vary between samples, so the tree is open-loop over them.
+ */
+
+export interface IsMctsBudget {
+  /** Stop after this many iterations (deterministic for a given random stream). */
+  readonly iterations?: number | undefined
+  /** Stop at this time (epoch ms). At least one iteration runs whatever the clock says. */
+  readonly until?: number | undefined
+}
+
+export interface IsMctsSettings {
+  /** UCB1's exploration constant (rewards are in [0, 1]). */
+  readonly exploration?: number | undefined
+}
+
+/** One root command's statistics. */
+export interface RootStat {
+  readonly command: Typed
+  readonly visits: number
+  readonly mean: number
+}
+
+export interface SearchResult {
+  readonly command: Typed
+  readonly iterations: number
+  /** The root's children, most visited first. */
+  readonly stats: ReadonlyArray<RootStat>
+}
+
+class Node {
+  readonly children = new Map<string, Node>()
+  visits = 0
+  total = 0
+  /** Iterations in which this node's command was legal at its parent (the UCB "parent count" of ISMCTS). */
+  available = 0
+  constructor(
+    readonly seat: Seat,
+    readonly command: Typed | null,
+  ) {}
+}
+
+/** Commands as map keys: games list a command's fields in a fixed order, so plain JSON is a stable key. */
+const keyOf = (command: Typed): string => JSON.stringify(command)
+
+/** Each seat's reward for an outcome: mostly the share of the win, a little the score (to break flat results). */
+const rewardsOf = (ended: GameEnded): number[] => {
+  const winners = ended.ranks.filter((r) => r === 1).length
+  let max = Number.NEGATIVE_INFINITY
+  let min = Number.POSITIVE_INFINITY
+  for (const s of ended.scores) {
+    if (s > max) max = s
+    if (s < min) min = s
+  }
+  const span = max - min || 1
+  return ended.ranks.map(
+    (rank, seat) => 0.8 * (rank === 1 ? 1 / winners : 0) + (0.2 * ((ended.scores[seat] ?? min) - min)) / span,
+  )
+}
+
+const mustPlay = (match: Match, seat: Seat, command: Typed): Match => {
+  const played = play(match, seat, command)
+  if (Result.isFailure(played))
+    throw new Error(`ismcts: ${match.game.id} refused ${keyOf(command)}: ${played.failure.rule}`)
+  return played.success.match
+}
+
+/**
+ * Searches from one seat's view. The signature is the guarantee: the search gets the view, never a state,
+ * and every state it plays through comes from `game.determinise(view, random)`.
+ */
+export const isMctsSearch = (
+  game: AnyGame,
+  view: unknown,
+  seat: Seat,
+  legal: ReadonlyArray<Typed>,
+  random: Random,
+  budget: IsMctsBudget,
+  settings: IsMctsSettings = {},
+): SearchResult => {
+  const determinise = game.determinise
+  if (determinise === undefined)
+    throw new Error(`ismcts: ${game.id} has no determinise hook, so it cannot be searched from a view alone`)
+  const first = legal[0]
+  if (first === undefined) throw new Error(`ismcts: seat ${seat} has no legal command`)
+  if (legal.length === 1)
+    return { command: first, iterations: 0, stats: [{ command: first, visits: 0, mean: 0 }] }
+  const exploration = settings.exploration ?? 0.7
+  const root = new Node(seat, null)
+  const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY
+  const until = budget.until ?? Number.POSITIVE_INFINITY
+  const path: Node[] = []
+  let iterations = 0
+  while (iterations < maxIterations && (iterations === 0 || Date.now() < until)) {
+    iterations++
+    let match: Match = { game, state: determinise(view, random), seed: "sample", ended: null, events: 0 }
+    path.length = 0
+    let node: Node | null = root
+    while (match.ended === null) {
+      // The root is this seat's decision; below it, whoever the rules ask first (simultaneous choices in turn).
+      const mover = node === root ? seat : game.pending(match.state)[0]?.seat
+      if (mover === undefined) throw new Error(`ismcts: ${game.id}: nobody owes a decision in a live game`)
+      const options = game.legalCommands(match.state, mover) as ReadonlyArray<Typed>
+      if (node === null) {
+        match = mustPlay(match, mover, random.pick(options))
+        continue
+      }
+      const untried: Typed[] = []
+      let best: Node | null = null
+      let bestScore = Number.NEGATIVE_INFINITY
+      for (const command of options) {
+        const child = node.children.get(keyOf(command))
+        if (child === undefined) {
+          untried.push(command)
+          continue
+        }
+        child.available++
+        const score =
+          child.total / child.visits + exploration * Math.sqrt(Math.log(child.available) / child.visits)
+        if (score > bestScore) {
+          bestScore = score
+          best = child
+        }
+      }
+      if (untried.length > 0) {
+        const command = random.pick(untried)
+        const child = new Node(mover, command)
+        child.available = 1
+        node.children.set(keyOf(command), child)
+        path.push(child)
+        match = mustPlay(match, mover, command)
+        node = null // expanded: the rest is the playout
+      } else if (best !== null) {
+        path.push(best)
+        match = mustPlay(match, mover, best.command as Typed)
+        node = best
+      } else throw new Error(`ismcts: ${game.id}: seat ${mover} owes a decision but has no legal command`)
+    }
+    const rewards = rewardsOf(match.ended as GameEnded)
+    for (const n of path) {
+      n.visits++
+      n.total += rewards[n.seat] ?? 0
+    }
+  }
+  const stats: RootStat[] = []
+  for (const command of legal) {
+    const child = root.children.get(keyOf(command))
+    stats.push({
+      command,
+      visits: child?.visits ?? 0,
+      mean: child && child.visits > 0 ? child.total / child.visits : 0,
+    })
+  }
+  stats.sort((a, b) => b.visits - a.visits || b.mean - a.mean)
+  return { command: (stats[0] as RootStat).command, iterations, stats }
+}
+
+export interface IsMctsOptions extends IsMctsSettings {
+  /** Thinking time per decision in ms (default 1000), cut short by the decision's deadline. */
+  readonly timeMs?: number | undefined
+  /** A fixed number of iterations per decision instead of a time (reproducible). */
+  readonly iterations?: number | undefined
+  /** Where the rules of a game id come from (default: the core registry). */
+  readonly findGame?: ((id: string) => AnyGame | undefined) | undefined
+  /** Called after each search (statistics for tools and tests). */
+  readonly onSearch?: ((result: SearchResult) => void) | undefined
+}
+
+/** An IS-MCTS bot for any game with a `determinise` hook (Downtown, Manhattan). */
+export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
+  const resolve = options.findGame ?? ((id: string) => findGame(id)?.game)
+  const timeMs = options.timeMs ?? 1_000
+  return defineBot({
+    name: options.iterations !== undefined ? `ismcts:${options.iterations}i` : `ismcts:${timeMs}`,
+    decide: (view, legal, ctx) => {
+      const game = resolve(ctx.game)
+      if (game === undefined) throw new Error(`ismcts: unknown game ${ctx.game}`)
+      const until = Math.min(Date.now() + timeMs, ctx.deadline ?? Number.POSITIVE_INFINITY)
+      const result = isMctsSearch(
+        game,
+        view,
+        ctx.seat,
+        legal,
+        ctx.random,
+        options.iterations !== undefined ? { iterations: options.iterations } : { until },
+        options,
+      )
+      options.onSearch?.(result)
+      return result.command
+    },
+  })
+}

@@ -1,0 +1,216 @@
+#!/usr/bin/env -S npx tsx
+import { gameIds } from "@boroughs/core"
+import { Command, InvalidArgumentError } from "commander"
+import type { AnyBot } from "./bot.js"
+import { BOT_NAMES, botByName } from "./bots/byName.js"
+import { type LocalResult, playLocal } from "./local.js"
+import { runRemote } from "./remote.js"
+import { type ChildBot, childBot } from "./stdio/child.js"
+
+// Commander, as the `boroughs` command does: typed options, --help and precise usage errors.
+const int = (name: string) => (value: string) => {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${name} must be a whole number`)
+  return n
+}
+
+/** A signal aborted by Ctrl-C or SIGTERM: runners finish the command in flight, close their bots and return. */
+const stopSignal = (): AbortSignal => {
+  const controller = new AbortController()
+  const stop = () => {
+    if (controller.signal.aborted) process.exit(130)
+    process.stderr.write("boroughs-bot: stopping (again to quit at once)\n")
+    controller.abort()
+  }
+  process.on("SIGINT", stop)
+  process.on("SIGTERM", stop)
+  return controller.signal
+}
+
+const names = (list: string): string[] =>
+  list
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+
+const jsonOption = (value: string | undefined, flag: string): unknown => {
+  if (value === undefined) return undefined
+  try {
+    return JSON.parse(value)
+  } catch {
+    throw new InvalidArgumentError(`${flag} must be JSON`)
+  }
+}
+
+/** One line per seat: who sat there, rank and score. */
+const formatOutcome = (result: LocalResult, bots: ReadonlyArray<string>): string =>
+  [
+    `${result.game}, seed ${result.seed}: ${result.commands.length} commands, ${result.events.length} events`,
+    ...result.outcome.ranks.map(
+      (rank, seat) =>
+        `  seat ${seat} ${(bots[seat] ?? "?").padEnd(16)} rank ${rank}  score ${result.outcome.scores[seat]}`,
+    ),
+  ].join("\n")
+
+const summaryOf = (result: LocalResult, bots: ReadonlyArray<string>, child?: ChildBot) => ({
+  game: result.game,
+  seed: result.seed,
+  seats: bots.map((bot, seat) => ({ seat, bot })),
+  outcome: { ranks: result.outcome.ranks, scores: result.outcome.scores, reason: result.outcome.reason },
+  events: result.events.length,
+  commands: result.commands,
+  ...(child === undefined ? {} : { child: { name: child.childName, stats: child.stats } }),
+})
+
+const program = new Command()
+  .name("boroughs-bot")
+  .description(
+    "Run Boroughs bots: on a server's bot gateway, in a local game, or bridged from any language over stdio.",
+  )
+  .showHelpAfterError()
+  .configureOutput({ outputError: (text, write) => write(`boroughs-bot: ${text.replace(/^error: /, "")}`) })
+
+program
+  .command("play")
+  .description("play every game a bot token holds seats in, until stopped (Ctrl-C)")
+  .option("--url <url>", "the server (default $BOROUGHS_URL, else http://localhost:8080)")
+  .option("--token <token>", "a bot token (default $BOROUGHS_TOKEN)")
+  .option("--bot <name>", `the bot (${BOT_NAMES.join(", ")})`, "heuristic")
+  .option("--games <n>", "stop after this many games have ended", int("--games"))
+  .action(async (o: { url?: string; token?: string; bot: string; games?: number }) => {
+    const token = o.token ?? process.env.BOROUGHS_TOKEN
+    if (token === undefined) throw new InvalidArgumentError("--token (or $BOROUGHS_TOKEN) is required")
+    const summary = await runRemote({
+      url: o.url ?? process.env.BOROUGHS_URL ?? "http://localhost:8080",
+      token,
+      bot: botByName(o.bot),
+      games: o.games,
+      signal: stopSignal(),
+    })
+    process.stderr.write(
+      `boroughs-bot: ${summary.stopped}; ${summary.ended.length} game(s) ended, ${summary.commands.length} command(s) sent\n`,
+    )
+  })
+
+program
+  .command("local")
+  .description("play one game in process (no server) and print the outcome")
+  .requiredOption("--game <id>", `the game (${gameIds().join(", ")})`)
+  .option("--seats <n>", "number of seats (default: one per bot)", int("--seats"))
+  .option("--bots <names>", "comma-separated bots, one per seat; the list repeats", "heuristic")
+  .option("--seed <s>", "the game's seed", "1")
+  .option("--options <json>", "the game's options as JSON")
+  .option("--json", "print a JSON summary with every command")
+  .action(
+    async (o: {
+      game: string
+      seats?: number
+      bots: string
+      seed: string
+      options?: string
+      json?: boolean
+    }) => {
+      const list = names(o.bots)
+      if (list.length === 0) throw new InvalidArgumentError("--bots lists no bot")
+      const seats = o.seats ?? list.length
+      const bots = Array.from({ length: seats }, (_, seat) => list[seat % list.length] as string)
+      const result = await playLocal({
+        game: o.game,
+        seats,
+        bots: bots.map((name) => botByName(name, o.game)),
+        seed: o.seed,
+        options: jsonOption(o.options, "--options"),
+      })
+      process.stdout.write(
+        `${o.json ? JSON.stringify(summaryOf(result, bots), null, 2) : formatOutcome(result, bots)}\n`,
+      )
+    },
+  )
+
+program
+  .command("run")
+  .description(
+    "bridge a bot program speaking the stdio protocol (docs/bot-protocol.md) to a server or a local game",
+  )
+  .argument("<command...>", "the bot program and its arguments, after --")
+  .option("--url <url>", "play on this server (default $BOROUGHS_URL)")
+  .option("--token <token>", "the bot token for --url (default $BOROUGHS_TOKEN)")
+  .option("--games <n>", "with --url: stop after this many games have ended", int("--games"))
+  .option("--local", "play one local game instead of on a server")
+  .option("--game <id>", "with --local: the game")
+  .option("--seats <n>", "with --local: number of seats (default: one per bot)", int("--seats"))
+  .option(
+    "--bots <names>",
+    "with --local: one bot per seat, `child` for the program's seats",
+    "child,heuristic",
+  )
+  .option("--seed <s>", "with --local: the game's seed", "1")
+  .option("--options <json>", "with --local: the game's options as JSON")
+  .option(
+    "--decision-ms <ms>",
+    "with --local: the clock per decision of the program",
+    int("--decision-ms"),
+    30_000,
+  )
+  .option("--json", "with --local: print a JSON summary with every command")
+  .action(
+    async (
+      command: string[],
+      o: {
+        url?: string
+        token?: string
+        games?: number
+        local?: boolean
+        game?: string
+        seats?: number
+        bots: string
+        seed: string
+        options?: string
+        decisionMs: number
+        json?: boolean
+      },
+    ) => {
+      const child = await childBot({ command })
+      try {
+        if (o.local) {
+          if (o.game === undefined) throw new InvalidArgumentError("--local needs --game")
+          const list = names(o.bots)
+          if (!list.includes("child"))
+            throw new InvalidArgumentError("--bots must seat `child` at least once")
+          const seats = o.seats ?? list.length
+          const bots = Array.from({ length: seats }, (_, seat) => list[seat % list.length] as string)
+          const players: AnyBot[] = bots.map((name) => (name === "child" ? child : botByName(name, o.game)))
+          const result = await playLocal({
+            game: o.game,
+            seats,
+            bots: players,
+            seed: o.seed,
+            options: jsonOption(o.options, "--options"),
+            decisionMs: o.decisionMs,
+          })
+          const shown = bots.map((name) => (name === "child" ? child.name : name))
+          process.stdout.write(
+            `${o.json ? JSON.stringify(summaryOf(result, shown, child), null, 2) : formatOutcome(result, shown)}\n`,
+          )
+          return
+        }
+        const url = o.url ?? process.env.BOROUGHS_URL
+        const token = o.token ?? process.env.BOROUGHS_TOKEN
+        if (url === undefined || token === undefined)
+          throw new InvalidArgumentError(
+            "give --url and --token (or $BOROUGHS_URL and $BOROUGHS_TOKEN), or --local",
+          )
+        const summary = await runRemote({ url, token, bot: child, games: o.games, signal: stopSignal() })
+        process.stderr.write(
+          `boroughs-bot: ${summary.stopped}; ${summary.ended.length} game(s) ended, ${summary.commands.length} command(s) sent\n`,
+        )
+      } finally {
+        await child.close?.()
+      }
+    },
+  )
+
+program.parseAsync().catch((error: Error) => {
+  process.stderr.write(`boroughs-bot: ${error.message}\n`)
+  process.exitCode = 1
+})

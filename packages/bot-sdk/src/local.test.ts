@@ -1,0 +1,78 @@
+import { canonicalJson, findGame, simulate } from "@boroughs/core"
+import { describe, expect, it } from "vitest"
+import { defineBot } from "./bot.js"
+import { botByName } from "./bots/byName.js"
+import { heuristicBot, randomBot } from "./bots/reference.js"
+import { playLocal } from "./local.js"
+
+describe("playLocal", () => {
+  it("plays through the kernel exactly as core self-play does: same bots, same seed, same events", async () => {
+    const registered = findGame("downtown")
+    if (registered === undefined) throw new Error("downtown is not registered")
+    const core = simulate(
+      registered.game,
+      undefined,
+      [1, 2, 3, 4].map(() => registered.bots.heuristic!),
+      "same",
+    )
+    const local = await playLocal({ game: "downtown", bots: [heuristicBot], seats: 4, seed: "same" })
+    expect(canonicalJson(local.events)).toBe(canonicalJson(core.events))
+    expect(local.outcome.ranks).toHaveLength(4)
+    expect(local.commands.every((c) => c.defaulted === null)).toBe(true)
+  })
+
+  it("gives a typed bot its game's view and legal commands, and refuses to seat it at another game", async () => {
+    const seen: string[] = []
+    const commerce = defineBot({
+      game: "downtown",
+      name: "commerce",
+      decide: (view, legal) => {
+        seen.push(view.game)
+        return legal.find((c) => c.type === "CastVote" && c.construction === "commerce") ?? legal[0] ?? null
+      },
+    })
+    const result = await playLocal({
+      game: "downtown",
+      bots: [commerce, randomBot, randomBot],
+      seed: "typed",
+    })
+    expect(result.outcome.ranks).toHaveLength(3)
+    expect(new Set(seen)).toEqual(new Set(["downtown"]))
+    await expect(playLocal({ game: "manhattan", bots: [commerce, randomBot], seed: "x" })).rejects.toThrow(
+      /written for downtown, not manhattan/,
+    )
+  })
+
+  it("plays the default command for a bot that gives no answer or misses its clock", async () => {
+    const silent = defineBot({ name: "silent", decide: () => null })
+    const hanging = defineBot({ name: "hanging", decide: () => new Promise(() => {}) })
+    const quiet = await playLocal({ game: "downtown", bots: [silent, randomBot, randomBot], seed: "quiet" })
+    const late = await playLocal({
+      game: "downtown",
+      bots: [hanging, randomBot, randomBot],
+      seed: "late",
+      decisionMs: 5,
+    })
+    const seat0 = (result: typeof quiet) =>
+      result.commands.filter((c) => c.seat === 0).map((c) => c.defaulted)
+    expect(new Set(seat0(quiet))).toEqual(new Set(["no-answer"]))
+    expect(new Set(seat0(late))).toEqual(new Set(["timeout"]))
+    expect(quiet.match.ended).not.toBeNull()
+    expect(late.match.ended).not.toBeNull()
+  })
+
+  it("names the bot and the command when a bot answers outside its legal commands", async () => {
+    const cheat = defineBot({ name: "cheat", decide: () => ({ type: "DrawZoningTile", pile: "north" }) })
+    await expect(
+      playLocal({ game: "downtown", bots: [cheat, randomBot, randomBot], seed: "c" }),
+    ).rejects.toThrow(/bot cheat at seat 0 answered an illegal command/)
+  })
+
+  it("knows the reference bots by name, and refuses unknown ones", () => {
+    expect(botByName("random").name).toBe("random")
+    expect(botByName("ismcts:250").name).toBe("ismcts:250")
+    expect(botByName("ismcts:40i").name).toBe("ismcts:40i")
+    expect(botByName("dale", "suburbia").name).toBe("dale")
+    expect(() => botByName("dale", "downtown")).toThrow(/unknown bot dale for downtown/)
+  })
+})

@@ -1,0 +1,272 @@
+import { Random, type Typed } from "@boroughs/core"
+import {
+  type BotStreamMessage,
+  botEvents,
+  makeClient,
+  retryDelay,
+  type YourTurnMessage,
+} from "@boroughs/protocol"
+import { Cause, Effect, Fiber, Stream } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { type AnyBot, checkBotFits, type DecisionContext, type GameEndInfo } from "./bot.js"
+
+export interface RunRemoteOptions {
+  /** The server, e.g. `http://localhost:8080`. */
+  readonly url: string
+  /** A bot (or player) token: the bot plays every seat the token's name holds, in every live game. */
+  readonly token: string
+  readonly bot: AnyBot
+  /** Stop once this many games have ended (default: run until stopped). */
+  readonly games?: number | undefined
+  /** Stops the runner: no new decisions, the command in flight is finished, the bot is closed. */
+  readonly signal?: AbortSignal | undefined
+  /** Taken off each deadline so the answer reaches the server in time (default 300 ms). */
+  readonly marginMs?: number | undefined
+  readonly log?: ((line: string) => void) | undefined
+  /** Each command the runner sends, and what became of it. */
+  readonly onCommand?: ((sent: SentCommand) => void) | undefined
+}
+
+/** One command sent (with retries) and the server's last word on it. */
+export interface SentCommand {
+  readonly gameId: string
+  readonly seat: number
+  readonly version: number
+  readonly commandId: string
+  readonly command: Typed
+  /** `accepted`; `duplicate` (an earlier attempt had been played); `stale` (the game moved on: 409);
+   * `rejected` (422 or 403); `failed` (gave up on transient errors). */
+  readonly result: "accepted" | "duplicate" | "stale" | "rejected" | "failed"
+  readonly attempts: number
+  readonly detail?: string | undefined
+}
+
+export interface RemoteSummary {
+  readonly stopped: "games" | "signal" | "closed"
+  readonly ended: ReadonlyArray<GameEndInfo>
+  readonly commands: ReadonlyArray<SentCommand>
+  /** Decisions the bot did not answer (null), answered after the deadline, or that were superseded. */
+  readonly skipped: { readonly noAnswer: number; readonly late: number; readonly superseded: number }
+}
+
+/** The command id of a decision: the same on every retry and reconnection, so the server plays it once. */
+export const commandIdOf = (gameId: string, seat: number, version: number): string =>
+  `${gameId}:${seat}:${version}`
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+
+/**
+ * Plays on a server's bot gateway (`GET /api/bot/stream`) until stopped: every game where the token holds a
+ * seat, each `yourTurn` answered by the bot from that seat's view. Reconnects with backoff after a drop and
+ * resumes from what the server resends (the stream says what is owed; nothing needs to survive). Never plays
+ * a command twice: the command id is `<gameId>:<seat>:<version>` and `expectedVersion` is the decision's
+ * version, so a retry after a lost answer is played once and an answer to a position that is gone is
+ * refused (409), and a decision already answered is not asked again. Honours deadlines: the bot is told
+ * one (less `marginMs`); an answer after it is not sent (the server's clock has played the default).
+ */
+export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummary> => {
+  const { bot } = options
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const marginMs = options.marginMs ?? 300
+  const baseUrl = options.url.replace(/\/+$/, "")
+  const client = await Effect.runPromise(
+    makeClient({ baseUrl, token: options.token }).pipe(Effect.provide(FetchHttpClient.layer)),
+  )
+
+  /** The latest unanswered decision of each `gameId:seat`. */
+  const owed = new Map<string, YourTurnMessage>()
+  /** Command ids already settled (sent and answered, or given up): never asked or sent again. */
+  const settled = new Set<string>()
+  const gameOf = new Map<string, string>()
+  const startedGames = new Set<string>()
+  const endedGames = new Set<string>()
+  const ended: GameEndInfo[] = []
+  const commands: SentCommand[] = []
+  const skipped = { noAnswer: 0, late: 0, superseded: 0 }
+  let thinking: { key: string; version: number; gameId: string; abort: AbortController } | null = null
+  let stopped: RemoteSummary["stopped"] | null = null
+  const stop = new AbortController()
+  let wake: (() => void) | null = null
+  const poke = () => {
+    wake?.()
+    wake = null
+  }
+  const finish = (why: RemoteSummary["stopped"]) => {
+    if (stopped !== null) return
+    stopped = why
+    stop.abort(new Error(why))
+    thinking?.abort.abort(new Error("stopped"))
+    poke()
+  }
+  options.signal?.addEventListener("abort", () => finish("signal"))
+  if (options.signal?.aborted) finish("signal")
+
+  const onMessage = async (m: BotStreamMessage) => {
+    switch (m.type) {
+      case "gameStarted": {
+        checkBotFits(bot, m.game)
+        gameOf.set(m.gameId, m.game)
+        if (startedGames.has(m.gameId)) return
+        startedGames.add(m.gameId)
+        return bot.gameStarted?.({
+          gameId: m.gameId,
+          game: m.game,
+          seats: m.seats,
+          players: m.players.length,
+        })
+      }
+      case "yourTurn": {
+        if (endedGames.has(m.gameId) || settled.has(commandIdOf(m.gameId, m.seat, m.version))) return
+        const key = `${m.gameId}:${m.seat}`
+        const known = owed.get(key)
+        if (known !== undefined && known.version >= m.version) return
+        if (thinking !== null && thinking.key === key && thinking.version >= m.version) return
+        owed.set(key, m)
+        // The game moved while the seat still owes (others' simultaneous moves): the older answer is moot.
+        if (thinking !== null && thinking.key === key) thinking.abort.abort(new Error("superseded"))
+        return poke()
+      }
+      case "gameEnded": {
+        for (const key of [...owed.keys()]) if (key.startsWith(`${m.gameId}:`)) owed.delete(key)
+        if (thinking?.gameId === m.gameId) thinking.abort.abort(new Error("the game ended"))
+        if (endedGames.has(m.gameId)) return
+        endedGames.add(m.gameId)
+        const info = { gameId: m.gameId, ranks: m.ranks, scores: m.scores, reason: m.reason }
+        ended.push(info)
+        await bot.gameEnded?.(info)
+        if (options.games !== undefined && ended.length >= options.games) finish("games")
+        return
+      }
+      case "streamClosed":
+        log(`boroughs-bot: the server closed the stream (${m.reason}): ${m.message}`)
+        return
+      case "keepAlive":
+        return
+    }
+  }
+
+  /** Sends one command, retrying transient failures with the same id until the server has a final word. */
+  const send = async (turn: YourTurnMessage, command: Typed): Promise<SentCommand> => {
+    const commandId = commandIdOf(turn.gameId, turn.seat, turn.version)
+    const base = { gameId: turn.gameId, seat: turn.seat, version: turn.version, commandId, command }
+    for (let attempt = 1; ; attempt++) {
+      const exit = await Effect.runPromiseExit(
+        client.games.command({
+          params: { gameId: turn.gameId },
+          payload: { commandId, seat: turn.seat, command, expectedVersion: turn.version },
+        }),
+      )
+      if (exit._tag === "Success")
+        return { ...base, result: exit.value.duplicate ? "duplicate" : "accepted", attempts: attempt }
+      const found = Cause.findErrorOption(exit.cause)
+      const error = (
+        found._tag === "Some" ? found.value : { _tag: "Defect", message: Cause.pretty(exit.cause) }
+      ) as {
+        readonly _tag: string
+        readonly message?: string
+        readonly reason?: string
+        readonly rule?: string
+      }
+      const detail = `${error._tag}${error.reason ? ` ${error.reason}` : ""}${error.rule ? ` ${error.rule}` : ""}: ${error.message ?? ""}`
+      if (error._tag === "Conflict" && error.reason === "stale-version")
+        return { ...base, result: "stale", attempts: attempt, detail }
+      if (error._tag === "RuleViolation" || error._tag === "Forbidden" || error._tag === "Conflict")
+        return { ...base, result: "rejected", attempts: attempt, detail }
+      // Network failures, 5xx and 429: the same id again after a pause (the first try may have been played).
+      const delay = retryDelay(error, attempt)
+      const pastDeadline = turn.deadline !== null && Date.now() > Date.parse(turn.deadline)
+      if (delay === null || attempt >= 10 || pastDeadline || stopped === "signal")
+        return { ...base, result: "failed", attempts: attempt, detail }
+      await sleep(delay)
+    }
+  }
+
+  const work = async () => {
+    while (stopped === null) {
+      const next = owed.entries().next()
+      if (next.done) {
+        await new Promise<void>((resolve) => {
+          wake = resolve
+        })
+        continue
+      }
+      const [key, turn] = next.value
+      owed.delete(key)
+      const commandId = commandIdOf(turn.gameId, turn.seat, turn.version)
+      if (settled.has(commandId)) continue
+      const abort = new AbortController()
+      thinking = { key, version: turn.version, gameId: turn.gameId, abort }
+      const ctx: DecisionContext = {
+        game: gameOf.get(turn.gameId) ?? "unknown",
+        gameId: turn.gameId,
+        seat: turn.seat,
+        version: turn.version,
+        kind: turn.kind,
+        random: Random.fromKey(`${turn.gameId}/${turn.seat}/${turn.version}/${bot.name}`),
+        deadline: turn.deadline === null ? null : Date.parse(turn.deadline) - marginMs,
+        signal: abort.signal,
+      }
+      let answer: Typed | null
+      try {
+        answer = await bot.decide(turn.view, turn.legal as ReadonlyArray<Typed>, ctx)
+      } catch (error) {
+        log(`boroughs-bot: ${bot.name} failed on ${commandId}: ${(error as Error).message}`)
+        answer = null
+      }
+      thinking = null
+      if (abort.signal.aborted || stopped !== null) {
+        skipped.superseded++
+        continue
+      }
+      if (answer === null) {
+        skipped.noAnswer++
+        continue
+      }
+      if (turn.deadline !== null && Date.now() > Date.parse(turn.deadline)) {
+        skipped.late++
+        settled.add(commandId)
+        continue
+      }
+      const sent = await send(turn, answer)
+      settled.add(commandId)
+      commands.push(sent)
+      options.onCommand?.(sent)
+      if (sent.result === "rejected" || sent.result === "failed")
+        log(`boroughs-bot: ${commandId} ${sent.result} after ${sent.attempts} attempt(s): ${sent.detail}`)
+    }
+  }
+
+  const events = Effect.runFork(
+    botEvents({ baseUrl, token: options.token }).pipe(
+      Stream.runForEach((m) => Effect.promise(() => onMessage(m))),
+      Effect.provide(FetchHttpClient.layer),
+    ),
+  )
+  const streamDone = Effect.runPromiseExit(Fiber.join(events)).then((exit) => {
+    if (exit._tag === "Failure" && !Cause.hasInterruptsOnly(exit.cause)) {
+      const found = Cause.findErrorOption(exit.cause)
+      const message =
+        found._tag === "Some" ? `${found.value._tag}: ${found.value.message}` : Cause.pretty(exit.cause)
+      throw new Error(`boroughs-bot: the bot stream failed: ${message}`)
+    }
+    finish("closed")
+  })
+  const stopStream = stop.signal
+  stopStream.addEventListener("abort", () => {
+    void Effect.runPromise(Fiber.interrupt(events))
+  })
+  try {
+    await Promise.all([work(), streamDone])
+  } finally {
+    finish("closed")
+    await bot.close?.()
+  }
+  return { stopped: stopped ?? "closed", ended, commands, skipped }
+}
