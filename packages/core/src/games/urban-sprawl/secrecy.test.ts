@@ -1,0 +1,86 @@
+/**
+ * Hidden information in Urban Sprawl is only the order of the decks (rules §8, public knowledge). The order
+ * exists nowhere: a card is drawn when it turns up, from the PRNG state derived from the committed seed. So
+ * no view (of a seat or a spectator) shows the seed or the PRNG state, a view does not change when only the
+ * secret changes (while the next reveal does), and no command's effects differ by viewer (`findLeaks`).
+ */
+import { describe, expect, it } from "vitest"
+import type { Bot } from "../../kernel/bot.js"
+import { canonicalJson } from "../../kernel/canonical.js"
+import type { Viewer } from "../../kernel/game.js"
+import { rngFromSeed } from "../../kernel/random.js"
+import { findLeaks } from "../../kernel/secrecy.js"
+import { simulate } from "../../kernel/simulate.js"
+import { advance } from "./advance.js"
+import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
+import type { State } from "./state.js"
+import { turnState } from "./testing.js"
+
+const viewers = (seats: number): Viewer[] => [
+  ...Array.from({ length: seats }, (_, seat): Viewer => ({ kind: "seat", seat })),
+  { kind: "spectator" },
+]
+
+describe("the deck order stays hidden", () => {
+  it("no view of any seat or a spectator holds the seed or the PRNG state, at any point of a game", () => {
+    for (const seats of [2, 3, 4]) {
+      const seed = `secret-seed-${seats}`
+      const sim = simulate(
+        urbanSprawl,
+        urbanSprawl.defaultOptions,
+        [heuristicBot, randomBot, randomBot, heuristicBot].slice(0, seats),
+        seed,
+      )
+      let state = urbanSprawl.initial(sim.events[0] as never) as State
+      let checked = 0
+      for (const e of sim.events.slice(1)) {
+        if (e.type === "GameEnded") break
+        state = urbanSprawl.evolve(state, e as never)
+        for (const viewer of viewers(seats)) {
+          const text = JSON.stringify(urbanSprawl.view(state, viewer))
+          expect(text).not.toContain(seed)
+          expect(text).not.toContain(state.rng.base)
+          checked++
+        }
+      }
+      expect(checked).toBeGreaterThan(1_000)
+    }
+  }, 120_000)
+
+  it("a view does not depend on the secret, while the next card drawn does", () => {
+    const before = {
+      ...turnState(),
+      phase: "eot" as const,
+      eotStep: 5,
+      contractBoxes: [null, null, null, null, null],
+    }
+    const other = { ...before, rng: rngFromSeed("another secret") }
+    for (const viewer of viewers(3))
+      expect(canonicalJson(urbanSprawl.view(before, viewer))).toBe(
+        canonicalJson(urbanSprawl.view(other, viewer)),
+      )
+    const draws = new Set<string>()
+    for (const key of ["a", "b", "c", "d", "e", "f", "g", "h"]) {
+      const e = advance({ ...before, rng: rngFromSeed(key) })[0]
+      if (e?.type === "CardRevealed") draws.add(e.card)
+    }
+    expect(draws.size).toBeGreaterThan(1)
+  })
+
+  it("findLeaks: no command shows other seats or spectators anything that depends on which command it was", () => {
+    for (const seats of [2, 4]) {
+      const bots: Bot[] = Array.from({ length: seats }, (_, s) => (s % 2 ? heuristicBot : randomBot))
+      expect(findLeaks(urbanSprawl, urbanSprawl.defaultOptions, bots, `leaks-${seats}`)).toEqual([])
+    }
+  }, 120_000)
+
+  it("the only private event is GameStarted, whose seed is redacted until the end", () => {
+    const sim = simulate(urbanSprawl, urbanSprawl.defaultOptions, [randomBot, randomBot], "vis")
+    const privateEvents = sim.events.filter(
+      (e) => e.type !== "GameEnded" && urbanSprawl.visibility(e as never) !== "all",
+    )
+    expect(privateEvents.map((e) => e.type)).toEqual(["GameStarted"])
+    const vis = urbanSprawl.visibility(sim.events[0] as never)
+    expect(vis !== "all" && JSON.stringify(vis.redacted)).not.toContain('"seed"')
+  })
+})
