@@ -1,0 +1,563 @@
+/**
+ * The 36 rulings of the design note §7, as `docs/rulings/urban-sprawl.md` states them; one describe per
+ * ruling (several rulings are pinned in rules.test.ts too, as the rulings doc says).
+ */
+import { Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { start } from "../../kernel/match.js"
+import { blockValue, lineCounts, rankGains } from "./board.js"
+import { decide, legalCommands, owed } from "./decisions.js"
+import { urbanSprawl } from "./index.js"
+import type { Task } from "./model.js"
+import type { State } from "./state.js"
+import { act, ofType, type Placed, pileOf, refused, settle, turnState, withPlayer } from "./testing.js"
+
+const eot = (s: State) => act(s, s.active, { type: "EndTurn" })
+const quiet = { planning: pileOf([]), discard: [] as string[] }
+const decks = (
+  town: string[],
+  city: string[] = [],
+  metro: string[] = [],
+  active = { city: false, metro: false },
+) => ({
+  town: pileOf(town, true),
+  city: pileOf(city, active.city),
+  metro: pileOf(metro, active.metro),
+})
+const withTasks = (tasks: Task[], patch: Parameters<typeof turnState>[0] = {}) =>
+  settle(turnState({ ...patch, tasks }))
+const res = (zone: Placed["zone"], owner: number | null, block: number, lots: number[]): Placed => ({
+  zone,
+  owner,
+  block,
+  lots,
+})
+const offices = (patch: Partial<State["offices"]>): State["offices"] => ({
+  Mayor: null,
+  UnionBoss: null,
+  PoliceChief: null,
+  Treasurer: null,
+  DistrictAttorney: null,
+  ...patch,
+})
+
+describe("1. one trigger per card", () => {
+  it("a deck top sliding into a box does not pay again; only the newly flipped top pays", () => {
+    const s = turnState({
+      contractBoxes: ["T01", "T02", "T03", "T04", null],
+      decks: { ...decks(["T29"]), town: { ...pileOf(["T29"]), top: "T13" } },
+      ...quiet,
+    })
+    const r = eot(s)
+    expect(r.state.contractBoxes[4]).toBe("T13")
+    expect(ofType(r.events, "PayoutMade").map((e) => e.value)).toEqual([1])
+  })
+})
+
+describe("3. set-up reveals", () => {
+  it("hold no election and pay nothing; the pawn stays on the Mayor", () => {
+    const r = start(urbanSprawl, urbanSprawl.defaultOptions, 4, "setup-reveals")
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    const ts = r.success.events.map((e) => e.type)
+    expect(ts).not.toContain("ElectionHeld")
+    expect(ts).not.toContain("PayoutMade")
+    expect((r.success.match.state as State).pawn).toBe(0)
+    expect(ts.filter((t) => t === "CardRevealed").length).toBeGreaterThanOrEqual(11)
+  })
+})
+
+describe("5. a key event during a refill", () => {
+  it("the new deck is active at once: later boxes use the new links and its top is flipped in step 7", () => {
+    const s = turnState({
+      contractBoxes: [null, null, "T03", "T04", "T05"],
+      decks: decks(["TK", "T06", "T07"], ["C05", "C06", "C07"]),
+      ...quiet,
+    })
+    let r = eot(s)
+    for (const space of [0, 1, 2]) {
+      expect(owed(r.state)).toEqual({ seat: 0, kind: "place-marker" })
+      r = act(r.state, 0, { type: "PlaceMarker", space })
+    }
+    r = act(r.state, 0, { type: "PlaceMarker", space: 2 })
+    expect(r.state.markers.east.slice(0, 3)).toEqual([7, 8, 9])
+    expect(r.state.markers.north).toEqual([null, null, 4])
+    expect(r.state.decks.city.active).toBe(true)
+    // Slid: T03, T04, T05 in boxes 1–3; box 4 refilled from the City deck after the Airport, box 5 from Town.
+    expect(r.state.contractBoxes).toEqual(["T03", "T04", "T05", "C05", "T06"])
+    expect(r.state.decks.city.top).toBe("C06")
+  })
+})
+
+describe("7–8. deck tops", () => {
+  it("7. buying a deck top leaves the next card face down until the end of turn", () => {
+    const s = turnState({ planning: { ...pileOf(["P05"]), top: "P04" }, discard: [] })
+    const r = act(s, 0, { type: "TakePlanning", card: "P04" })
+    expect(r.state.planning.top).toBeNull()
+    expect(legalCommands(r.state, 0).some((c) => c.type === "TakePlanning" && c.card === "P05")).toBe(false)
+    expect(act(r.state, 0, { type: "EndTurn" }).state.planning.top).toBe("P05")
+  })
+  it("8. an inactive deck cannot be bought from", () => {
+    const s = turnState({ decks: { ...decks([]), city: { ...pileOf([]), top: "C03", active: false } } })
+    expect(refused(s, 0, { type: "TakeFavor", card: "C03" })).toBe("urban-sprawl.favor.not-available")
+  })
+})
+
+describe("9. planning deck exhaustion", () => {
+  it("the discard is reshuffled when a card is needed; Urban Renewal and events recur", () => {
+    const s = turnState({ planningBoxes: ["P10", "P11", "P12", null], planning: pileOf([]), discard: ["U1"] })
+    const r = eot(s)
+    expect(ofType(r.events, "PlanningReshuffled")).toEqual([{ type: "PlanningReshuffled", cards: ["U1"] }])
+    expect(r.state.planningBoxes[3]).toBe("U1")
+  })
+})
+
+describe("10. an illegal build", () => {
+  it("is refused and nothing changes (no AP spent)", () => {
+    const s = withPlayer(
+      turnState({ placed: [res("COM", 1, 0, [1])], contractBoxes: ["T29", null, null, null, null] }),
+      0,
+      { hand: ["P12"] },
+    )
+    const d = decide(s, 0, {
+      type: "Build",
+      card: "T29",
+      block: 0,
+      lots: [0],
+      permits: ["P12"],
+      renewal: null,
+    })
+    expect(Result.isFailure(d) && d.failure.rule).toBe("urban-sprawl.build.zoning")
+  })
+})
+
+describe("11. the Favor limit", () => {
+  it("is checked when a Favor is taken; the Extra Favor tile stays when the Warehouse is lost", () => {
+    const s = withPlayer(turnState({ contractBoxes: ["T01", "T02", null, null, null] }), 0, {
+      favors: ["T03"],
+    })
+    expect(refused(s, 0, { type: "TakeFavor", card: "T01" })).toBe("urban-sprawl.favor.limit")
+    const w = withPlayer(turnState({ placed: [res("IND", 0, 5, [0, 1])] }), 0, { extraFavor: true })
+    const lost = settle({ ...w, tasks: [{ k: "decay", ransom: 3, target: null }] })
+    expect(ofType(lost.events, "BuildingLost")).toHaveLength(1)
+    expect(lost.state.players[0]?.extraFavor).toBe(true)
+  })
+})
+
+describe("12. permits", () => {
+  const base = (hand: string[], contract: string) =>
+    withPlayer(turnState({ contractBoxes: [contract, null, null, null, null] }), 0, { hand })
+  it("cards combine, each must list the zone, surplus is lost, and every card must be needed", () => {
+    // T16 is civic, 3 lots: P17 (2, civic+commercial) + P19 (2, civic+industrial) = 4 ≥ 3.
+    const s = base(["P17", "P19", "P23"], "T16")
+    expect(
+      refused(s, 0, {
+        type: "Build",
+        card: "T16",
+        block: 7,
+        lots: [0, 1, 2],
+        permits: ["P17", "P19"],
+        renewal: null,
+      }),
+    ).toBeNull()
+    expect(
+      refused(s, 0, {
+        type: "Build",
+        card: "T16",
+        block: 7,
+        lots: [0, 1, 2],
+        permits: ["P17", "P23"],
+        renewal: null,
+      }),
+    ).toBe("urban-sprawl.build.permit-zone")
+    const r = act(s, 0, {
+      type: "Build",
+      card: "T16",
+      block: 7,
+      lots: [0, 1, 2],
+      permits: ["P17", "P19"],
+      renewal: null,
+    })
+    expect(r.state.players[0]?.hand).toEqual(["P23"])
+    const t = base(["P01", "P09"], "T01")
+    expect(
+      refused(t, 0, {
+        type: "Build",
+        card: "T01",
+        block: 7,
+        lots: [0],
+        permits: ["P01", "P09"],
+        renewal: null,
+      }),
+    ).toBe("urban-sprawl.build.permits-surplus")
+  })
+  it("a park accepts a permit of any zone", () => {
+    const s = base(["P05"], "T11") // industrial permit, park contract
+    expect(
+      refused(s, 0, { type: "Build", card: "T11", block: 7, lots: [0], permits: ["P05"], renewal: null }),
+    ).toBeNull()
+  })
+})
+
+describe("13. discounts", () => {
+  it("the Union Boss needs one permit fewer (minimum 1); the Contractor pays 3 wealth less (minimum 0)", () => {
+    let s = withPlayer(
+      turnState({ contractBoxes: ["T07", "T01", null, null, null], offices: offices({ UnionBoss: 0 }) }),
+      0,
+      { hand: ["P37"] },
+    )
+    expect(
+      refused(s, 0, { type: "Build", card: "T07", block: 7, lots: [0, 1], permits: ["P37"], renewal: null }),
+    ).toBeNull()
+    s = { ...s, offices: offices({}) }
+    expect(
+      refused(s, 0, { type: "Build", card: "T07", block: 7, lots: [0, 1], permits: ["P37"], renewal: null }),
+    ).toBe("urban-sprawl.build.permits")
+    s = { ...s, contractor: 0 }
+    const built = act(s, 0, {
+      type: "Build",
+      card: "T01",
+      block: 12,
+      lots: [0],
+      permits: ["P37"],
+      renewal: null,
+    })
+    expect(ofType(built.events, "Built")[0]?.cost).toBe(Math.max(0, blockValue(s.markers, 12) - 3))
+    expect(blockValue(s.markers, 12)).toBe(2)
+    expect(ofType(built.events, "Built")[0]?.cost).toBe(0)
+  })
+})
+
+describe("14. zoning", () => {
+  const hand = ["P12"] // 3 residential permits
+  it("lots facing each other across a street are adjacent", () => {
+    const s = withPlayer(
+      turnState({ placed: [res("COM", 1, 0, [1])], contractBoxes: ["T29", null, null, null, null] }),
+      0,
+      { hand },
+    )
+    expect(
+      refused(s, 0, { type: "Build", card: "T29", block: 1, lots: [0], permits: hand, renewal: null }),
+    ).toBe("urban-sprawl.build.zoning")
+    expect(
+      refused(s, 0, { type: "Build", card: "T29", block: 1, lots: [1], permits: hand, renewal: null }),
+    ).toBeNull()
+  })
+  it("touching a building of the same zone is allowed; parks neither block nor satisfy", () => {
+    const placed = [res("COM", 1, 0, [1]), res("RES", 2, 0, [3]), res("PARK", null, 2, [0])]
+    const s = withPlayer(turnState({ placed, contractBoxes: ["T29", null, null, null, null] }), 0, { hand })
+    expect(
+      refused(s, 0, { type: "Build", card: "T29", block: 1, lots: [2], permits: hand, renewal: null }),
+    ).toBeNull()
+    expect(
+      refused(s, 0, { type: "Build", card: "T29", block: 1, lots: [1], permits: hand, renewal: null }),
+    ).toBeNull()
+  })
+})
+
+describe("15. demolition", () => {
+  const placed = [res("RES", 1, 7, [0]), res("RES", 2, 7, [1, 3])]
+  const base = (patch = {}) =>
+    withPlayer(turnState({ placed, contractBoxes: ["C05", "M07", null, null, null], ...patch }), 0, {
+      hand: ["P12", "U1"],
+      wealth: 40,
+    })
+  it("one Urban Renewal card lets a building cover smaller ones, entirely; cubes return, no compensation", () => {
+    const s = base()
+    expect(
+      refused(s, 0, {
+        type: "Build",
+        card: "C05",
+        block: 7,
+        lots: [0, 1, 3],
+        permits: ["P12"],
+        renewal: null,
+      }),
+    ).toBe("urban-sprawl.build.site-occupied")
+    expect(
+      refused(s, 0, {
+        type: "Build",
+        card: "C05",
+        block: 7,
+        lots: [0, 1, 2],
+        permits: ["P12"],
+        renewal: "U1",
+      }),
+    ).toBe("urban-sprawl.build.site")
+    const r = act(s, 0, {
+      type: "Build",
+      card: "C05",
+      block: 7,
+      lots: [0, 1, 3],
+      permits: ["P12"],
+      renewal: "U1",
+    })
+    expect(ofType(r.events, "Built")[0]?.demolished).toEqual([0, 1])
+    expect(r.state.buildings.filter((b) => b.owner === 1 || b.owner === 2)).toEqual([])
+    expect(r.state.players[1]?.wealth).toBe(30)
+  })
+  it("the Police Chief's buildings cannot be covered by another player", () => {
+    const s = base({ offices: offices({ PoliceChief: 2 }) })
+    expect(
+      refused(s, 0, {
+        type: "Build",
+        card: "C05",
+        block: 7,
+        lots: [0, 1, 3],
+        permits: ["P12"],
+        renewal: "U1",
+      }),
+    ).toBe("urban-sprawl.build.site")
+  })
+})
+
+describe("16–17. cost and the Treasurer", () => {
+  it("16. the cost is the block value at the moment of building, whatever the size", () => {
+    const s = withPlayer(turnState({ contractBoxes: ["T16", null, null, null, null] }), 0, { hand: ["P09"] })
+    const r = act(s, 0, {
+      type: "Build",
+      card: "T16",
+      block: 9,
+      lots: [0, 1, 2],
+      permits: ["P09"],
+      renewal: null,
+    })
+    expect(ofType(r.events, "Built")[0]?.cost).toBe(3 + 6)
+  })
+  it("17. the Treasurer never pays himself", () => {
+    const s = withPlayer(
+      turnState({ contractBoxes: ["T01", null, null, null, null], offices: offices({ Treasurer: 0 }) }),
+      0,
+      { hand: ["P09"] },
+    )
+    const r = act(s, 0, { type: "Build", card: "T01", block: 9, lots: [0], permits: ["P09"], renewal: null })
+    expect(ofType(r.events, "TreasurerPaid")).toEqual([])
+  })
+})
+
+describe("18–19. payouts", () => {
+  it("18. buildings count, not lots; ties share a rank and skip the next; nobody with none gains", () => {
+    expect(rankGains([2, 2, 1], 4)).toEqual([4, 4, 0])
+    expect(rankGains([3, 1, 1], 5)).toEqual([5, 2, 2])
+    expect(rankGains([0, 0, 0], 5)).toEqual([0, 0, 0])
+    expect(rankGains([1, 0, 0], 5)).toEqual([5, 0, 0])
+    const s = turnState({
+      placed: [res("IND", 0, 0, [0, 1, 2, 3]), res("COM", 1, 1, [0]), res("COM", 1, 2, [0])],
+    })
+    expect(lineCounts(s, "row", 0)).toEqual([1, 2, 0])
+  })
+  it("19. a prestige marker spanning two rows triggers each row separately", () => {
+    const s = turnState({ placed: [res("COM", 1, 0, [0]), res("COM", 2, 6, [0])] })
+    const r = withTasks([{ k: "payout", currency: "prestige", value: 3 }], {
+      placed: [res("COM", 1, 0, [0]), res("COM", 2, 6, [0])],
+    })
+    expect(ofType(r.events, "PayoutMade")[0]?.lines.map((l) => l.gains)).toEqual([
+      [0, 3, 0],
+      [0, 0, 3],
+    ])
+    expect(s.markers.west[0]).toBe(3)
+  })
+})
+
+describe("20–23. elections, offices and the Contractor", () => {
+  const players = (s: State, prestige: number[]) => ({
+    ...s,
+    players: s.players.map((p, i) => ({ ...p, prestige: prestige[i] ?? 0 })),
+  })
+  it("20. ties: most buildings, then most lots, then the active player's choice; the pawn advances regardless", () => {
+    const lots = withTasks([{ k: "election" }], {
+      placed: [res("COM", 1, 0, [0, 1]), res("COM", 2, 9, [0])],
+      pawn: 0,
+    })
+    expect(ofType(lots.events, "ElectionHeld")[0]).toMatchObject({ office: "Mayor", winner: 1 })
+    const tie = turnState({
+      placed: [res("COM", 1, 0, [0]), res("COM", 2, 9, [0])],
+      pawn: 0,
+      tasks: [{ k: "election" }],
+    })
+    expect(owed(settle(tie).state)).toEqual({ seat: 0, kind: "break-tie" })
+    const none = withTasks([{ k: "election" }], { pawn: 1 })
+    expect(ofType(none.events, "ElectionHeld")[0]).toMatchObject({ office: "UnionBoss", winner: null })
+    expect(none.state.pawn).toBe(2)
+  })
+  it("21. an office won moves at once; +2 prestige only to a new holder", () => {
+    const s = players(
+      turnState({
+        placed: [res("COM", 1, 0, [0])],
+        pawn: 0,
+        offices: offices({ Mayor: 2 }),
+        tasks: [{ k: "election" }],
+      }),
+      [1, 0, 2],
+    )
+    const r = settle(s)
+    expect(r.state.offices.Mayor).toBe(1)
+    expect(r.state.players[1]?.prestige).toBe(2)
+    const again = settle({ ...r.state, pawn: 0, tasks: [{ k: "election" }] })
+    expect(ofType(again.events, "ElectionHeld")[0]?.prestige).toBe(0)
+  })
+  it("22. the Contractor goes to the lowest prestige after every election; a tied holder keeps it", () => {
+    const s = players(turnState({ pawn: 1, tasks: [{ k: "election" }] }), [3, 1, 2])
+    expect(settle(s).state.contractor).toBe(1)
+    const held = players(turnState({ pawn: 1, contractor: 2, tasks: [{ k: "election" }] }), [3, 1, 1])
+    expect(settle(held).state.contractor).toBe(2)
+    const tied = players(turnState({ pawn: 1, contractor: 0, tasks: [{ k: "election" }] }), [3, 1, 1])
+    expect(owed(settle(tied).state)).toEqual({ seat: 0, kind: "break-tie" })
+    expect(turnState().contractor).toBeNull()
+  })
+})
+
+describe("24. tribute", () => {
+  it("each other player, in the active player's order, pays per matching building in the currency he chooses, capped", () => {
+    const placed = [res("RES", 1, 0, [0]), res("RES", 1, 2, [0]), res("RES", 2, 4, [0])]
+    let s = withPlayer(turnState({ placed, contractBoxes: ["M04", null, null, null, null] }), 0, {
+      hand: ["P17"],
+    })
+    s = withPlayer(withPlayer(s, 1, { wealth: 5, prestige: 1 }), 2, { wealth: 10, prestige: 10 })
+    let r = act(s, 0, {
+      type: "Build",
+      card: "M04",
+      block: 30,
+      lots: [0, 1],
+      permits: ["P17"],
+      renewal: null,
+    })
+    expect(owed(r.state)).toEqual({ seat: 0, kind: "order" })
+    r = act(r.state, 0, { type: "OrderNext", seat: 1 })
+    expect(legalCommands(r.state, 1)).toEqual([0, 1, 2].map((k) => ({ type: "PayTribute", inWealth: k })))
+    r = act(r.state, 1, { type: "PayTribute", inWealth: 1 })
+    expect(ofType(r.events, "TributePaid")[0]).toMatchObject({ seat: 1, to: 0, wealth: 4, prestige: 1 })
+    r = act(r.state, 2, { type: "PayTribute", inWealth: 0 })
+    expect(r.state.players[0]?.prestige).toBe(1 + 4)
+  })
+})
+
+describe("25. vocations", () => {
+  it("the builder's new tile counts; with the supply empty the payout is still made", () => {
+    const s = withPlayer(turnState({ contractBoxes: ["T01", null, null, null, null] }), 0, { hand: ["P09"] })
+    const r = act(s, 0, { type: "Build", card: "T01", block: 9, lots: [0], permits: ["P09"], renewal: null })
+    expect(r.state.players[0]?.vocations.PublicService).toBe(1)
+    expect(ofType(r.events, "PurseChanged")[0]?.prestige).toEqual([1, 0, 0])
+    const empty = { ...s, vocationSupply: { ...s.vocationSupply, PublicService: 0 } }
+    const e = act(withPlayer(empty, 1, { vocations: { ...s.players[1]!.vocations, PublicService: 2 } }), 0, {
+      type: "Build",
+      card: "T01",
+      block: 9,
+      lots: [0],
+      permits: ["P09"],
+      renewal: null,
+    })
+    expect(ofType(e.events, "VocationTaken")).toEqual([])
+    expect(ofType(e.events, "PurseChanged")[0]?.prestige).toEqual([0, 2, 0])
+  })
+})
+
+describe("26–28. event targets, ransoms and the auction", () => {
+  it("26. parks and unowned buildings are never targets", () => {
+    const placed = [res("PARK", null, 12, [0]), res("COM", null, 12, [1]), res("COM", 1, 35, [0])]
+    const r = withTasks([{ k: "decay", ransom: 3, target: null }], { placed })
+    expect(ofType(r.events, "BuildingLost")).toEqual([{ type: "BuildingLost", seat: 1, building: 2 }])
+  })
+  it("27. a player without the full ransom must lose a building (and chooses which)", () => {
+    const placed = [res("COM", 1, 0, [0]), res("COM", 1, 5, [0])]
+    const s = withPlayer(
+      turnState({
+        placed,
+        tasks: [
+          {
+            k: "threat",
+            cause: "Flood",
+            target: "waterfront",
+            wealth: 6,
+            prestige: 0,
+            block: null,
+            decided: [],
+            next: null,
+          },
+        ],
+      }),
+      1,
+      { wealth: 5 },
+    )
+    const r = settle(s)
+    expect(legalCommands(r.state, 1)).toEqual([
+      { type: "LoseBuilding", building: 0 },
+      { type: "LoseBuilding", building: 1 },
+    ])
+  })
+  it("28. the first player to pay wins the auction and the rest are not asked", () => {
+    const s = turnState({ tasks: [{ k: "auction", price: 9, prestige: 5, decided: [], next: null }] })
+    let r = settle(s)
+    expect(owed(r.state)).toEqual({ seat: 0, kind: "order" })
+    r = act(r.state, 0, { type: "OrderNext", seat: 2 })
+    r = act(r.state, 2, { type: "Bid", pay: true })
+    expect(r.state.tasks).toEqual([])
+    expect(r.state.players[2]).toMatchObject({ wealth: 21, prestige: 5 })
+  })
+})
+
+describe("29–30. markers and the District Attorney", () => {
+  it("29. a swap moves two markers on one edge", () => {
+    const r = act(settle(turnState({ tasks: [{ k: "swapMarkers", edge: "south" }] })).state, 0, {
+      type: "SwapMarkers",
+      a: 0,
+      b: 3,
+    })
+    expect(r.state.markers.south).toEqual([6, 4, 5, 1, 3, 2])
+  })
+  it("30. once per turn, 0 AP, a box only (never a deck top)", () => {
+    const s = turnState({
+      offices: offices({ DistrictAttorney: 0 }),
+      contractBoxes: ["T01", null, null, null, null],
+      decks: { ...decks([]), town: { ...pileOf([]), top: "T02" } },
+    })
+    expect(refused(s, 0, { type: "ClearBox", card: "T02" })).toBe("urban-sprawl.da.not-in-box")
+    const r = act(s, 0, { type: "ClearBox", card: "T01" })
+    expect(r.state.ap).toBe(6)
+    expect(r.state.removed).toContain("T01")
+    expect(
+      refused({ ...r.state, contractBoxes: ["T03", null, null, null, null] }, 0, {
+        type: "ClearBox",
+        card: "T03",
+      }),
+    ).toBe("urban-sprawl.da.once")
+  })
+})
+
+describe("32. cubes", () => {
+  it("a player with no cube left cannot build (a park needs none)", () => {
+    const placed = Array.from({ length: 36 }, (_, b) => res("COM", 0, b, [3]))
+    const s = withPlayer(turnState({ placed, contractBoxes: ["T04", "T11", null, null, null] }), 0, {
+      hand: ["P37"],
+      wealth: 99,
+    })
+    expect(
+      refused(s, 0, { type: "Build", card: "T04", block: 0, lots: [2], permits: ["P37"], renewal: null }),
+    ).toBe("urban-sprawl.build.no-cube")
+    expect(
+      refused(s, 0, { type: "Build", card: "T11", block: 0, lots: [0], permits: ["P37"], renewal: null }),
+    ).toBeNull()
+  })
+})
+
+describe("33. the Olympic Games", () => {
+  it("final payouts at once, then the round is completed and the game ends", () => {
+    const s = turnState({
+      active: 0,
+      startPlayer: 0,
+      placed: [res("COM", 1, 0, [0])],
+      contractBoxes: ["M01", "M02", "M03", "C01", "T01"],
+      decks: { town: pileOf([], true), city: pileOf([], true), metro: pileOf(["MK", "M04"], true) },
+      ...quiet,
+    })
+    let r = eot(s)
+    // The six final payouts, then the new Metropolis top (prestige 1) resolves normally.
+    expect(ofType(r.events, "PayoutMade").map((e) => e.value)).toEqual([1, 2, 3, 4, 5, 6, 1])
+    expect(r.state.ending).toBe(true)
+    expect(r.state.decks.metro.top).toBe("M04")
+    r = act(r.state, 1, { type: "EndTurn" })
+    expect(r.state.phase).toBe("turn")
+    r = act(r.state, 2, { type: "EndTurn" })
+    expect(r.state.phase).toBe("over")
+    expect(urbanSprawl.outcome(r.state)?.ranks[1]).toBe(1)
+  })
+})
