@@ -1,7 +1,7 @@
-import { type AnyGame, findGame, type Typed } from "@boroughs/core"
+import { type AnyGame, findGame, registry, type Typed } from "@boroughs/core"
 import { describe, expect, it } from "vitest"
 import { eventFields, narrate, narrateSpecific, placesOf } from "./narrate.js"
-import { renderers } from "./registry.js"
+import { rendererFor, renderers } from "./registry.js"
 import { playGame, seatsOf } from "./testing.js"
 
 /** Every event type a game's event schema admits (its union's members, by their `type` literal). */
@@ -21,6 +21,7 @@ const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: unknown }>>
     { seats: 3, options: { startingRoofs: 2, entry: "off-board", bankruptcyDemand: "manual" } },
   ],
   suburbia: [{ seats: 4 }, { seats: 1 }, { seats: 2 }],
+  uptown: [{ seats: 4 }, { seats: 2 }, { seats: 3 }],
 }
 
 const BROKEN = /undefined|NaN|\[object Object\]|null/
@@ -66,6 +67,18 @@ describe("narrate", () => {
           renderer.narrator[type] ?? (type.startsWith("Game") ? "kernel" : undefined),
           `${renderer.id} ${type}`,
         ).toBeDefined()
+    })
+  }
+
+  // A game registered in core before its renderer lands (Urban Sprawl) still reads as sentences.
+  for (const { game } of registry.filter((r) => !rendererFor(r.game.id))) {
+    it(`${game.id}: no renderer yet, every event still gets a readable sentence`, () => {
+      const { events } = playGame(game.id, game.seats.max, `narrate-${game.id}`)
+      for (const event of events) {
+        const said = narrate(game.id, event as Typed & Record<string, unknown>, seatsOf(game.seats.max))
+        expect(said.length).toBeGreaterThan(3)
+        expect(said).not.toMatch(BROKEN)
+      }
     })
   }
 

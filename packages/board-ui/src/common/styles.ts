@@ -53,6 +53,13 @@ export const boardStyles = `
 .bui-market-slot { display: flex; flex-direction: column; align-items: center; gap: 2px; padding: 4px; border-radius: 8px; border: 2px solid transparent; background: #FFFFFF; min-width: 104px; }
 .bui-market-slot.bui-hl { border-color: ${ui.highlight}; }
 .bui-market-slot:focus-visible { outline: 3px solid ${ui.focus}; outline-offset: 1px; }
+.bui-streets { display: grid; grid-template-columns: repeat(auto-fit, minmax(480px, 1fr)); gap: 12px; }
+@container (max-width: 720px) { .bui-streets { grid-template-columns: minmax(0, 1fr); } }
+.bui-deck { display: flex; align-items: center; gap: 8px; padding: 6px 10px; border-radius: 8px; border: 2px solid transparent; background: #FFFFFF; font-size: 13.5px; }
+.bui-deck.bui-hl { border-color: ${ui.highlight}; }
+.bui-deck:focus-visible { outline: 3px solid ${ui.focus}; outline-offset: 1px; }
+.bui-upcoins { background: #F2C94C; color: ${ui.ink}; border-radius: 10px; padding: 0 6px; font-weight: 700; }
+.bui-hand { margin: 8px 0 0; font-size: 14px; }
 .bui-price { font-size: 13px; font-variant-numeric: tabular-nums; }
 .bui-missing { padding: 24px; border: 2px dashed ${ui.line}; border-radius: 8px; background: ${ui.panel}; }
 .bui-missing h2 { margin: 0 0 6px; font-size: 18px; }

@@ -255,7 +255,7 @@ const seatRows = (view: View): SeatRow[] =>
   view.players.map((p, player) => {
     const extra = [
       `$${p.money} · income ${p.income} · reputation ${p.reputation}`,
-      plural(p.investments, "investment") + " left",
+      `${plural(p.investments, "investment")} left`,
     ]
     if (!p.dale && view.goalKept[player]) extra.push("secret goal kept")
     if (view.mine && view.mine.seat === player) {
