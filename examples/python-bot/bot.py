@@ -2,8 +2,7 @@
 """A Boroughs bot in Python 3, standard library only, speaking the stdio protocol (docs/bot-protocol.md).
 
 Run it through the bridge:
-    pnpm --filter @boroughs/bot-sdk exec boroughs-bot run --local --game downtown --bots child,heuristic \\
-        -- python3 examples/python-bot/bot.py
+    pnpm boroughs-bot run --local --game downtown --bots child,heuristic,heuristic -- python3 examples/python-bot/bot.py
 
 Each line on stdin is one JSON message from the bridge; each line this bot prints is one JSON message back.
 It picks a legal command with a simple preference (see `choose`), never anything outside `legal`.
