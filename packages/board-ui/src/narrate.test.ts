@@ -122,6 +122,15 @@ describe("narrate", () => {
     expect(placesOf("downtown", envelope)).toEqual(["zone-14"])
   })
 
+  it("falls back to the event's type when its fields cannot be read", () => {
+    expect(narrate("suburbia", { type: "TileDrawn", stack: "A", tile: "no-such-tile", slot: 0 }, [])).toBe(
+      "Tile drawn",
+    )
+    expect(() =>
+      narrateSpecific("suburbia", { type: "TileDrawn", stack: "A", tile: "no-such-tile", slot: 0 }, []),
+    ).toThrow(/no tile "no-such-tile"/)
+  })
+
   it("still says something readable for a game without a narration", () => {
     expect(narrate("urban-sprawl", { type: "PermitTaken", seat: 1 }, [{ seat: 1, name: "Ben" }])).toBe(
       "Ben: permit taken",

@@ -6,7 +6,7 @@ import { rendererFor } from "./registry.js"
 /** The kernel's own events, the same in every game. */
 const kernelNarrator: Narrator = {
   GameStarted: (e: { game: string; seats: number; seedCommitment?: string }) =>
-    `${findGame(e.game)?.game.title ?? e.game} started for ${e.seats} players${
+    `${findGame(e.game)?.game.title ?? e.game} started for ${e.seats === 1 ? "1 player" : `${e.seats} players`}${
       e.seedCommitment ? ` (seed committed: ${e.seedCommitment.slice(0, 8)}…)` : ""
     }`,
   GameEnded: (e: { ranks: number[]; scores: number[]; reason: string }, n: Names) => {
@@ -60,7 +60,14 @@ export const narrateSpecific = (
  * narration (a game without a renderer yet) still gets a readable sentence from its type and seat.
  */
 export const narrate = (game: string, event: NarratableEvent, seats: ReadonlyArray<SeatInfo>): string => {
-  const specific = narrateSpecific(game, event, seats)
+  // An event a narration cannot read (fields missing, an id from another rules version) still gets its
+  // type in words: an event log never breaks on one event.
+  let specific: string | null = null
+  try {
+    specific = narrateSpecific(game, event, seats)
+  } catch {
+    specific = null
+  }
   if (specific !== null) return specific
   const fields = eventFields(event)
   const who = ["seat", "player"].map((k) => fields[k]).find((v) => typeof v === "number") as

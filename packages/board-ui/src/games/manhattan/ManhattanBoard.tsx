@@ -112,16 +112,38 @@ const CityCell = ({
         <rect x={px + 2} y={py + 2} width={S - 4} height={S - 4} rx={4} fill="#FFFFFF" stroke="#C9CFD8" />
       ) : (
         <g>
-          <rect
-            x={px + 2}
-            y={py + 2}
-            width={S - 4}
-            height={S - 4}
-            rx={4}
-            fill={owner === null ? "#E5E7EB" : tint(seatColour(owner).fill)}
-            stroke={owner === null ? ui.muted : seatColour(owner).fill}
-            strokeWidth={2.5}
-          />
+          {(() => {
+            // Cells of one building join into one shape: no gap and no edge between them, a bold edge
+            // around the whole building in its owner's colour.
+            const same = (dx: number, dy: number) => {
+              const nx = x + dx
+              const ny = y + dy
+              if (nx < 1 || nx > CITY || ny < 1 || ny > CITY) return false
+              const other = view.cells[(ny - 1) * CITY + (nx - 1)]
+              return other?.kind === "building" && other.building === cell.building
+            }
+            const [l, r, t, b] = [same(-1, 0), same(1, 0), same(0, -1), same(0, 1)]
+            const x0 = px + (l ? 0 : 2)
+            const x1 = px + S - (r ? 0 : 2)
+            const y0 = py + (t ? 0 : 2)
+            const y1 = py + S - (b ? 0 : 2)
+            const edge = owner === null ? ui.muted : seatColour(owner).text
+            return (
+              <>
+                <rect
+                  x={x0}
+                  y={y0}
+                  width={x1 - x0}
+                  height={y1 - y0}
+                  fill={owner === null ? "#E5E7EB" : tint(seatColour(owner).fill)}
+                />
+                {l ? null : <line x1={x0} y1={y0} x2={x0} y2={y1} stroke={edge} strokeWidth={3} />}
+                {r ? null : <line x1={x1} y1={y0} x2={x1} y2={y1} stroke={edge} strokeWidth={3} />}
+                {t ? null : <line x1={x0} y1={y0} x2={x1} y2={y0} stroke={edge} strokeWidth={3} />}
+                {b ? null : <line x1={x0} y1={y1} x2={x1} y2={y1} stroke={edge} strokeWidth={3} />}
+              </>
+            )
+          })()}
           {owner === null ? (
             <rect x={px + 2} y={py + 2} width={S - 4} height={S - 4} rx={4} fill="url(#bui-mh-hatch)" />
           ) : null}
