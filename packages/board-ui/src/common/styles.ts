@@ -40,7 +40,8 @@ export const boardStyles = `
 .bui-facts { display: grid; grid-template-columns: auto 1fr; gap: 2px 10px; margin: 0; font-size: 13px; }
 .bui-facts dt { color: ${ui.muted}; }
 .bui-facts dd { margin: 0; font-variant-numeric: tabular-nums; }
-.bui-place { cursor: pointer; outline: none; }
+.bui-place { outline: none; }
+.bui-place[role="button"] { cursor: pointer; }
 .bui-place:focus-visible .bui-focus, .bui-place:hover .bui-focus { stroke: ${ui.focus}; stroke-width: 4; stroke-opacity: 1; }
 .bui-focus { fill: none; stroke: transparent; stroke-opacity: 0; pointer-events: none; }
 .bui-hl-ring { fill: none; stroke: ${ui.highlight}; stroke-width: 4; stroke-dasharray: 8 4; pointer-events: none; }

@@ -11,6 +11,9 @@ import { stepText } from "./step.js"
 
 type Layout = "wide" | "tall"
 
+/** The boulevard's colour: dark enough for its white label (contrast.test.ts). */
+export const BOULEVARD_FILL = "#5B6472"
+
 /** Size of one plot, the boulevard's width and the margins, in SVG units. */
 const P = 48
 const BOULEVARD = 44
@@ -205,7 +208,7 @@ const BoardSvg = ({
       </text>
       {layout === "wide" ? (
         <g aria-hidden="true">
-          <rect x={west.x + HALF_W} y={HEADER} width={BOULEVARD} height={HALF_H} fill="#9AA3AF" />
+          <rect x={west.x + HALF_W} y={HEADER} width={BOULEVARD} height={HALF_H} fill={BOULEVARD_FILL} />
           <text
             x={west.x + HALF_W + BOULEVARD / 2}
             y={HEADER + HALF_H / 2}
@@ -228,7 +231,7 @@ const BoardSvg = ({
             width={HALF_W}
             height={BOULEVARD - 12}
             rx={4}
-            fill="#9AA3AF"
+            fill={BOULEVARD_FILL}
           />
           <text
             x={MARGIN + HALF_W / 2}
