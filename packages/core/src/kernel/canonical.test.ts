@@ -1,4 +1,5 @@
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js"
+import * as canonicalizeModule from "canonicalize"
 import fc from "fast-check"
 import { afterEach, describe, expect, it } from "vitest"
 import { canonicalJson, hashOf, installSha256, nobleSha256Hex, resetSha256, sha256Hex } from "./canonical.js"
@@ -177,6 +178,51 @@ describe("sha256Hex", () => {
   it("hashOf hashes the canonical form, so key order does not matter", () => {
     expect(hashOf({ a: 1, b: [2, { d: 4, c: 3 }] })).toBe(hashOf({ b: [2, { c: 3, d: 4 }], a: 1 }))
     expect(hashOf({ a: 1 })).toBe(sha256Hex('{"a":1}'))
+  })
+})
+
+describe("canonicalJson's fast paths", () => {
+  // The reference: the canonicaliser library alone, as canonicalJson used it before the fast paths.
+  type Canonicalize = (value: unknown) => string | undefined
+  const interop = canonicalizeModule as unknown as { default?: Canonicalize | { default?: Canonicalize } }
+  const reference: Canonicalize =
+    (typeof interop.default === "function" ? interop.default : interop.default?.default) ??
+    (canonicalizeModule as unknown as Canonicalize)
+  /** The text, or "throws" when refused (NaN, ±Infinity). */
+  const outcome = (f: () => string | undefined) => {
+    try {
+      return f()
+    } catch {
+      return "throws"
+    }
+  }
+
+  it("property: flat objects and primitives come out exactly as the canonicaliser writes them (or are refused alike)", () => {
+    const primitive = fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc.double(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+    )
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ unit: "binary" }), primitive), primitive, (flat, p) => {
+        expect(outcome(() => canonicalJson(flat))).toBe(outcome(() => reference(flat)))
+        expect(outcome(() => canonicalJson(p))).toBe(outcome(() => reference(p)))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it("leaves nested values, undefined members, toJSON and non-plain objects to the canonicaliser", () => {
+    const cases: unknown[] = [
+      { b: { d: 1, c: 2 }, a: [3, { f: 1, e: 2 }] },
+      { a: 1, skipped: undefined },
+      { toJSON: () => ({ z: 1, y: 2 }) },
+      new Date(0),
+      Object.assign(Object.create(null), { b: 1, a: 2 }),
+    ]
+    for (const value of cases) expect(canonicalJson(value)).toBe(reference(value))
   })
 })
 

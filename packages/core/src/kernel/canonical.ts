@@ -14,9 +14,37 @@ export const canonicalJson = (value: unknown): string => {
   // Strings, booleans and null serialise as JSON.stringify does (RFC 8785 §3.2.2); commitments hash
   // many of them, so they skip the canonicaliser's checks. Numbers keep its NaN/Infinity refusal.
   if (typeof value === "string" || typeof value === "boolean" || value === null) return JSON.stringify(value)
+  const flat = flatObjectJson(value)
+  if (flat !== undefined) return flat
   const text = canonicalize(value)
   if (text === undefined) throw new TypeError("canonicalJson: value has no JSON form")
   return text
+}
+
+/**
+ * The canonical form of a plain object whose values are all strings, finite numbers, booleans or null —
+ * a dial's `{ zone, spaces }` — written the way the canonicaliser writes it (keys sorted by UTF-16 code
+ * units, each key and value as JSON.stringify gives them) without its per-value recursion. Undefined for
+ * anything else (nested values, NaN, undefined, functions, toJSON), which the canonicaliser then takes.
+ */
+const flatObjectJson = (value: unknown): string | undefined => {
+  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype)
+    return undefined
+  const record = value as Record<string, unknown>
+  const keys = Object.keys(record).sort()
+  let out = "{"
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
+    const v = record[key]
+    if (
+      typeof v === "number"
+        ? !Number.isFinite(v)
+        : !(typeof v === "string" || typeof v === "boolean" || v === null)
+    )
+      return undefined
+    out += `${i === 0 ? "" : ","}${JSON.stringify(key)}:${JSON.stringify(v)}`
+  }
+  return `${out}}`
 }
 
 /** A SHA-256 implementation: lower-case hex of the digest of a UTF-8 string (or of bytes). */

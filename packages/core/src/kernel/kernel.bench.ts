@@ -1,5 +1,6 @@
 import { Result } from "effect"
 import { bench, describe } from "vitest"
+import { commandBenches, TIMING } from "../../bench/commands.js"
 import type { BluffDiceCommand } from "../fixture/bluff-dice/commands.js"
 import type { BluffDiceEvent } from "../fixture/bluff-dice/events.js"
 import { bluffDice, middleBot } from "../fixture/bluff-dice/index.js"
@@ -8,7 +9,7 @@ import { type Bot, randomBot } from "./bot.js"
 import { commit } from "./commitment.js"
 import { envelopeHash, GENESIS_HASH, redactEnvelope, toData } from "./envelope.js"
 import type { Seat } from "./game.js"
-import { type Match, play, start } from "./match.js"
+import { start } from "./match.js"
 import { Random, rngFromSeed } from "./random.js"
 import { botRandom, simulate } from "./simulate.js"
 
@@ -26,8 +27,6 @@ const games = Array.from({ length: GAMES }, (_, i) => {
   const { commands } = simulate(bluffDice, OPTIONS, bots, seed, { keepEvents: false })
   return { match: opened.success.match, commands }
 })
-/** Long runs with a warm-up: the machine is shared, and short samples swing by ±10%. */
-const TIMING = { time: 3000, warmupTime: 500 }
 const COMMANDS = games.reduce((n, g) => n + g.commands.length, 0)
 console.log(`kernel.bench: one run of the command benches plays ${COMMANDS} commands (${GAMES} games)`)
 
@@ -44,30 +43,7 @@ const bareGame = (state: BluffDiceState, commands: ReadonlyArray<{ seat: Seat; c
   return state
 }
 
-describe(`kernel overhead: ${COMMANDS} Bluff Dice commands`, () => {
-  bench(
-    "bare decide/evolve/advance loop",
-    () => {
-      for (const g of games) bareGame(g.match.state as BluffDiceState, g.commands)
-    },
-    TIMING,
-  )
-
-  bench(
-    "through play()",
-    () => {
-      for (const g of games) {
-        let match: Match = g.match
-        for (const { seat, command } of g.commands) {
-          const result = play(match, seat, command)
-          if (Result.isFailure(result)) throw new Error(result.failure.message)
-          match = result.success.match
-        }
-      }
-    },
-    TIMING,
-  )
-})
+commandBenches("kernel overhead, Bluff Dice 4 seats", bluffDice, games)
 
 /**
  * The same game with its decisions memoised: the rules cost next to nothing (no commitment hashing), so
@@ -86,42 +62,11 @@ const cheapDice = {
   },
 }
 const cheapGames = games.map((g) => ({ match: { ...g.match, game: cheapDice }, commands: g.commands }))
-const bareCheapGame = (state: BluffDiceState, commands: ReadonlyArray<{ seat: Seat; command: unknown }>) => {
-  for (const { seat, command } of commands) {
-    const decided = cheapDice.decide(state, seat, command as BluffDiceCommand)
-    if (Result.isFailure(decided)) throw new Error(decided.failure.message)
-    for (const e of decided.success) state = bluffDice.evolve(state, e)
-    for (let auto = bluffDice.advance(state); auto.length > 0; auto = bluffDice.advance(state))
-      for (const e of auto) state = bluffDice.evolve(state, e as BluffDiceEvent)
-    bluffDice.outcome(state)
-  }
-  return state
-}
-
-describe(`kernel overhead, rules without hashing: ${COMMANDS} memoised Bluff Dice commands`, () => {
-  bench(
-    "bare decide/evolve/advance loop",
-    () => {
-      for (const g of cheapGames) bareCheapGame(g.match.state as BluffDiceState, g.commands)
-    },
-    TIMING,
-  )
-
-  bench(
-    "through play()",
-    () => {
-      for (const g of cheapGames) {
-        let match: Match = g.match
-        for (const { seat, command } of g.commands) {
-          const result = play(match, seat, command)
-          if (Result.isFailure(result)) throw new Error(result.failure.message)
-          match = result.success.match
-        }
-      }
-    },
-    TIMING,
-  )
-})
+commandBenches(
+  "kernel overhead, rules without hashing (memoised Bluff Dice decisions)",
+  cheapDice,
+  cheapGames,
+)
 
 /** A playout by hand: the same bots, views and legal lists simulate() builds, without the kernel. */
 const barePlayout = (seed: string) => {

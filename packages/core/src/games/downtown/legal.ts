@@ -1,9 +1,26 @@
 import type { Seat } from "../../kernel/game.js"
+import { ZONE_COUNT } from "./board.js"
 import type { DowntownCommand } from "./commands.js"
+import { spaceCap } from "./data.js"
 import { isPass, requestLimit } from "./rules.js"
 import type { DowntownState } from "./state.js"
 
 const NONE: ReadonlyArray<DowntownCommand> = []
+
+/**
+ * The buying commands, built once: a 4-seat playout lists about a hundred of them per dial and picks
+ * one, so the list is references, not fresh objects. Frozen, since every list shares them.
+ */
+const MOST_SPACES = Math.max(spaceCap(2), spaceCap(6))
+const CHOOSE_ZONE: ReadonlyArray<ReadonlyArray<DowntownCommand>> = Array.from(
+  { length: ZONE_COUNT + 1 },
+  (_, zone) =>
+    Array.from({ length: MOST_SPACES + 1 }, (_, spaces) =>
+      Object.freeze({ type: "ChooseZone" as const, zone, spaces }),
+    ),
+)
+const chooseZone = (zone: number, spaces: number): DowntownCommand =>
+  CHOOSE_ZONE[zone]?.[spaces] ?? { type: "ChooseZone", zone, spaces }
 
 /**
  * Every command `decide` accepts from this seat now, and no other. Buying lists each zone with each
@@ -38,7 +55,7 @@ export const legalCommands = (state: DowntownState, seat: Seat): ReadonlyArray<D
       const out: DowntownCommand[] = []
       for (const z of state.zones) {
         const limit = isPass(z) ? state.cap : requestLimit(state, seat, z)
-        for (let spaces = 1; spaces <= limit; spaces++) out.push({ type: "ChooseZone", zone: z.zone, spaces })
+        for (let spaces = 1; spaces <= limit; spaces++) out.push(chooseZone(z.zone, spaces))
       }
       return out
     }

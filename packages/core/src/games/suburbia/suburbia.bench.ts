@@ -1,19 +1,17 @@
 import { Result } from "effect"
 import { bench, describe } from "vitest"
+import { commandBenches, recordGames, TIMING } from "../../../bench/commands.js"
 import type { Seat } from "../../kernel/game.js"
-import { type Match, play, start } from "../../kernel/match.js"
+import { play, start } from "../../kernel/match.js"
 import { Random } from "../../kernel/random.js"
 import { simulate } from "../../kernel/simulate.js"
 import { heuristicBot } from "./bots/heuristic.js"
-import type { Command } from "./commands.js"
 import { randomBot, suburbia } from "./index.js"
 import type { State } from "./state.js"
 
 const SEATS = 4
 const OPTIONS = suburbia.defaultOptions
 const bots = Array.from({ length: SEATS }, () => randomBot)
-/** Long runs with a warm-up: the machine is shared, and short samples swing by ±10%. */
-const TIMING = { time: 3000, warmupTime: 500 }
 
 // What a 4-seat random game costs in chance events (each one a SHA-256 to open the PRNG) and commands.
 const SAMPLE = 100
@@ -79,50 +77,8 @@ describe(`Suburbia random playouts, ${SEATS} seats (playouts/s)`, () => {
   )
 })
 
-// The commands of recorded games, replayed: commands/s = ops/s × COMMANDS.
-const GAMES = 10
-const games = Array.from({ length: GAMES }, (_, i) => {
-  const seed = `bench-${i}`
-  const opened = start(suburbia, OPTIONS, SEATS, seed)
-  if (Result.isFailure(opened)) throw new Error(opened.failure.message)
-  const { commands } = simulate(suburbia, OPTIONS, bots, seed, { keepEvents: false })
-  return { match: opened.success.match, commands }
-})
-const COMMANDS = games.reduce((total, g) => total + g.commands.length, 0)
-console.log(`suburbia.bench: one run of the command benches plays ${COMMANDS} commands (${GAMES} games)`)
-
-describe(`Suburbia commands: ${COMMANDS} commands of ${GAMES} recorded 4-seat games (commands/s = ops/s × ${COMMANDS})`, () => {
-  bench(
-    "baseline: bare decide/evolve/advance loop",
-    () => {
-      for (const g of games) {
-        let state = g.match.state as State
-        for (const { seat, command } of g.commands) {
-          const decided = suburbia.decide(state, seat, command as Command)
-          if (Result.isFailure(decided)) throw new Error(decided.failure.message)
-          for (const e of decided.success) state = suburbia.evolve(state, e)
-          for (let auto = suburbia.advance(state); auto.length > 0; auto = suburbia.advance(state))
-            for (const e of auto) state = suburbia.evolve(state, e)
-        }
-      }
-    },
-    TIMING,
-  )
-  bench(
-    "through play()",
-    () => {
-      for (const g of games) {
-        let match: Match = g.match
-        for (const { seat, command } of g.commands) {
-          const result = play(match, seat, command)
-          if (Result.isFailure(result)) throw new Error(result.failure.message)
-          match = result.success.match
-        }
-      }
-    },
-    TIMING,
-  )
-})
+// The kernel's overhead: the commands of recorded games through play(), against the bare rules loop.
+commandBenches("Suburbia commands, 4 seats", suburbia, recordGames(suburbia, OPTIONS, bots, 10))
 
 describe("Suburbia heuristic decisions (decisions/s)", () => {
   const view = (() => {
