@@ -1,13 +1,17 @@
+import { randomBytes } from "node:crypto"
 import { createServer, type Server as HttpServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import {
   GameEngine,
   LiveGames,
   LiveTail,
+  loadSigner,
   makeSnapshots,
   makeTokens,
+  makeTournaments,
   migrateServer,
   runBackground,
+  runTournamentScheduler,
 } from "@boroughs/engine"
 import { EventStore, makePglite } from "@boroughs/store"
 import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
@@ -62,16 +66,36 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
       await Effect.runPromise(
         tokens.register({ kind: "organiser", name: "admin", secret: config.organiserToken }),
       )
+    const signer = loadSigner(config.signingKeyFile)
+    const tournamentGame =
+      config.tournamentGame ??
+      ((id: string) => {
+        const game = config.findGame(id)
+        return game === undefined ? undefined : { game, bots: {} }
+      })
+    const tournaments = makeTournaments(services.store, services.engine, {
+      findGame: tournamentGame,
+      signer,
+      // Each game's seed is drawn afresh: secret until the game ends, committed in its GameStarted.
+      seedFor: () => randomBytes(16).toString("hex"),
+      onAppended: (envelopes) => services.tail.publishAppended(envelopes),
+    })
     let leader = false
     const background = config.background
       ? runtime.runFork(
           Effect.scoped(
-            runBackground(config.findGame, {
-              snapshotEvery: config.snapshotEvery,
-              onLeadership: (l) => {
-                leader = l
-              },
-            }),
+            Effect.all(
+              [
+                runBackground(config.findGame, {
+                  snapshotEvery: config.snapshotEvery,
+                  onLeadership: (l) => {
+                    leader = l
+                  },
+                }),
+                runTournamentScheduler(services.store, tournaments),
+              ],
+              { concurrency: "unbounded", discard: true },
+            ),
           ),
         )
       : undefined
@@ -79,6 +103,8 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
       config,
       ...services,
       tokens,
+      tournaments,
+      signer,
       snapshots: makeSnapshots(services.store, config.findGame, config.knownGames, config.snapshotEvery),
       limits:
         config.rateLimits === null

@@ -1,4 +1,12 @@
-import type { GameEngine, LiveGames, LiveTail, makeSnapshots, Tokens } from "@boroughs/engine"
+import type {
+  GameEngine,
+  LiveGames,
+  LiveTail,
+  makeSnapshots,
+  RoundSigner,
+  Tokens,
+  Tournaments,
+} from "@boroughs/engine"
 import type { EventStore } from "@boroughs/store"
 import type { ServerConfig } from "./config.js"
 import type { RateLimiter } from "./http/rateLimit.js"
@@ -13,6 +21,10 @@ export interface App {
   readonly tail: LiveTail["Service"]
   readonly tokens: Tokens
   readonly snapshots: ReturnType<typeof makeSnapshots>
+  /** Tournaments: create, read, act; the scheduler runs them in the background. */
+  readonly tournaments: Tournaments
+  /** The organiser's key that signs round roots (its public half is shown to everyone). */
+  readonly signer: RoundSigner
   readonly limits: { readonly reads: RateLimiter; readonly writes: RateLimiter } | null
   readonly streams: StreamRegistry
   /** Whether this process runs the background work now. */

@@ -1,4 +1,5 @@
 import type { AnyGame } from "@boroughs/core"
+import type { TournamentGame } from "@boroughs/engine"
 
 /** A token bucket: `perSecond` sustained, `burst` at once. */
 export interface RateLimit {
@@ -25,6 +26,10 @@ export interface ServerConfig {
   readonly knownGames: () => ReadonlyArray<string>
   /** The bots each game ships (for the catalogue). */
   readonly botsOf: (id: string) => ReadonlyArray<string>
+  /** A game's rules and its built-in bots, for tournaments (absent: tournaments without built-in bots). */
+  readonly tournamentGame?: (id: string) => TournamentGame | undefined
+  /** The organiser's Ed25519 key file that signs round roots (absent: $BOROUGHS_SIGNING_KEY, else .boroughs/). */
+  readonly signingKeyFile?: string
   /** A secret to accept as an organiser token (registered, hashed, at start). */
   readonly organiserToken: string | undefined
   /** Largest request body accepted, in bytes. */

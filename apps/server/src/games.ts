@@ -1,5 +1,6 @@
 import { type AnyGame, findGame, gameIds } from "@boroughs/core"
 import { bluffDice, bluffDiceBots } from "@boroughs/core/fixture"
+import type { TournamentGame } from "@boroughs/engine"
 
 /** The games a server hosts: every registered game, and the kernel's Bluff Dice fixture when asked. */
 export const hostedGames = (withFixture: boolean) => {
@@ -10,5 +11,7 @@ export const hostedGames = (withFixture: boolean) => {
     knownGames: (): ReadonlyArray<string> => [...gameIds(), ...(fixture === null ? [] : [fixture.game.id])],
     botsOf: (id: string): ReadonlyArray<string> =>
       fixture !== null && id === fixture.game.id ? fixture.bots : Object.keys(findGame(id)?.bots ?? {}),
+    tournamentGame: (id: string): TournamentGame | undefined =>
+      fixture !== null && id === fixture.game.id ? { game: fixture.game, bots: bluffDiceBots } : findGame(id),
   }
 }

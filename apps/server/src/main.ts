@@ -20,6 +20,8 @@ Options (environment variable in brackets):
   --db <url | dir>        PostgreSQL URL or PGlite directory [DATABASE_URL] (default .boroughs/data)
   --organiser-token <s>   accept this secret as the organiser token [BOROUGHS_ORGANISER_TOKEN]
                           (default: one generated once and kept in .boroughs/organiser-token)
+  --signing-key <file>    the organiser's Ed25519 key that signs tournament round roots
+                          [BOROUGHS_SIGNING_KEY] (default: made once in .boroughs/organiser-ed25519.pem)
   --fixtures              also host the kernel's Bluff Dice test game
   --no-background         never run projections and clocks here (a pure API replica)
   --node <name>           this process's name in /api/health [BOROUGHS_NODE]
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     host: { type: "string" },
     db: { type: "string" },
     "organiser-token": { type: "string" },
+    "signing-key": { type: "string" },
     fixtures: { type: "boolean", default: false },
     "no-background": { type: "boolean", default: false },
     node: { type: "string" },
@@ -78,6 +81,10 @@ const server = await startServer({
   database,
   ...hostedGames(values.fixtures === true),
   organiserToken: organiser.token,
+  signingKeyFile:
+    values["signing-key"] ??
+    process.env.BOROUGHS_SIGNING_KEY ??
+    resolve(repoRoot, ".boroughs/organiser-ed25519.pem"),
   ...defaultLimits,
   background: !values["no-background"],
   node: values.node ?? process.env.BOROUGHS_NODE ?? `${hostname()}:${process.pid}`,
@@ -88,7 +95,8 @@ const where = database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${databas
 process.stdout.write(
   `boroughs server listening on ${server.url} (${where})\n` +
     `  API: ${server.url}/api/openapi.json\n` +
-    `  organiser token: ${organiser.file === null ? "as given" : `in ${organiser.file}`}\n`,
+    `  organiser token: ${organiser.file === null ? "as given" : `in ${organiser.file}`}\n` +
+    `  round roots signed by Ed25519 key ${server.app.signer.keyId}: ${server.app.signer.publicKey}\n`,
 )
 
 let stopping = false

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { freshDatabase, pgliteTemplate } from "@boroughs/store/testing"
 import { Effect, Exit, Scope } from "effect"
 import { defaultLimits, type ServerConfig } from "./config.js"
@@ -18,6 +21,7 @@ export const testServer = async (overrides: Partial<ServerConfig> = {}): Promise
     database: { kind: "pglite", dir: undefined, loadDataDir: await pgliteTemplate() },
     ...hostedGames(true),
     organiserToken: ORGANISER,
+    signingKeyFile: join(mkdtempSync(join(tmpdir(), "boroughs-key-")), "organiser-ed25519.pem"),
     ...defaultLimits,
     rateLimits: null,
     keepAliveMs: 500,

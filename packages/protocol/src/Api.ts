@@ -32,6 +32,19 @@ import {
 import { GameId } from "./Ids.js"
 import { Timeline } from "./Timeline.js"
 import { CreateTokenRequest, IssuedToken, Me, TokenList } from "./Tokens.js"
+import {
+  ActionAccepted,
+  CreateTournamentRequest,
+  GameActionRequest,
+  OrganiserGameView,
+  SigningKey,
+  TournamentActionRequest,
+  TournamentAudit,
+  TournamentDetail,
+  TournamentId,
+  TournamentList,
+  Trail,
+} from "./Tournaments.js"
 
 const gamePath = { gameId: GameId }
 /** What every route may answer besides its own errors. */
@@ -129,6 +142,72 @@ const tokens = HttpApiGroup.make("tokens")
   )
   .annotateMerge(OpenApi.annotations({ description: "Tokens: organisers issue and revoke them." }))
 
+const tournamentPath = { tournamentId: TournamentId }
+const organiserOnly = [...common, Forbidden] as const
+
+const tournaments = HttpApiGroup.make("tournaments")
+  .add(
+    HttpApiEndpoint.post("createTournament", "/api/tournaments", {
+      payload: CreateTournamentRequest,
+      success: TournamentDetail.pipe(HttpApiSchema.status(201)),
+      error: [...withBody, Forbidden, Conflict, RuleViolation],
+    }),
+    HttpApiEndpoint.get("listTournaments", "/api/tournaments", {
+      success: TournamentList,
+      error: [...organiserOnly],
+    }),
+    HttpApiEndpoint.get("getTournament", "/api/tournaments/:tournamentId", {
+      params: tournamentPath,
+      success: TournamentDetail,
+      error: [...organiserOnly, NotFound],
+    }),
+    HttpApiEndpoint.post("tournamentAction", "/api/tournaments/:tournamentId/actions", {
+      params: tournamentPath,
+      payload: TournamentActionRequest,
+      success: TournamentDetail,
+      error: [...withBody, Forbidden, NotFound, Conflict, RuleViolation],
+    }),
+    HttpApiEndpoint.get("tournamentTrail", "/api/tournaments/:tournamentId/trail", {
+      params: tournamentPath,
+      success: Trail,
+      error: [...organiserOnly, NotFound],
+    }),
+    HttpApiEndpoint.get("tournamentAudit", "/api/tournaments/:tournamentId/audit", {
+      params: tournamentPath,
+      query: Schema.Struct({ format: Schema.optionalKey(Schema.Literals(["json", "text"])) }),
+      success: TournamentAudit,
+      error: [...organiserOnly, NotFound],
+    }),
+    HttpApiEndpoint.get("tournamentExport", "/api/tournaments/:tournamentId/export", {
+      params: tournamentPath,
+      success: HttpApiSchema.StreamNdjson({ schema: Schema.Unknown }),
+      error: [...organiserOnly, NotFound],
+    }),
+    HttpApiEndpoint.post("gameAction", "/api/games/:gameId/actions", {
+      params: gamePath,
+      payload: GameActionRequest,
+      success: ActionAccepted,
+      error: [...withBody, Forbidden, NotFound, Conflict, RuleViolation],
+    }),
+    HttpApiEndpoint.get("gameTrail", "/api/games/:gameId/trail", {
+      params: gamePath,
+      success: Trail,
+      error: [...organiserOnly, NotFound],
+    }),
+    HttpApiEndpoint.get("organiserGameView", "/api/admin/games/:gameId", {
+      params: gamePath,
+      success: OrganiserGameView,
+      error: [...organiserOnly, NotFound],
+    }),
+    HttpApiEndpoint.get("signingKey", "/api/signing-key", { success: SigningKey, error: [...common] }),
+  )
+  .annotateMerge(
+    OpenApi.annotations({
+      description:
+        "Organisers: tournaments, standings and ratings, organiser actions as events, the action trail and audits (docs/audit.md).",
+    }),
+  )
+
 const meta = HttpApiGroup.make("meta").add(
   HttpApiEndpoint.get("openapi", "/api/openapi.json", { success: Schema.Unknown }),
   HttpApiEndpoint.get("health", "/api/health", {
@@ -176,7 +255,7 @@ const bearer = (spec: Record<string, any>) => {
  * document served at `/api/openapi.json` and the typed client are both derived from it.
  */
 export const BoroughsApi = HttpApi.make("boroughs")
-  .add(games, streams, tokens, meta)
+  .add(games, streams, tokens, tournaments, meta)
   .annotateMerge(
     OpenApi.annotations({
       title: "Boroughs API",

@@ -36,13 +36,19 @@ export class NotFound extends Schema.TaggedError<NotFound>()(
 /**
  * 409: the command lost a race. `stale-version`: it was decided at `expectedVersion` and the game moved
  * on; `contention`: other writers kept winning; `command-id-reused`: the id names another command;
- * `game-exists`: the game id is taken.
+ * `game-exists`: the game id is taken; `tournament-exists`: the tournament id is taken.
  */
 export class Conflict extends Schema.TaggedError<Conflict>()(
   "Conflict",
   {
     message: Schema.String,
-    reason: Schema.Literals(["stale-version", "contention", "command-id-reused", "game-exists"]),
+    reason: Schema.Literals([
+      "stale-version",
+      "contention",
+      "command-id-reused",
+      "game-exists",
+      "tournament-exists",
+    ]),
     expectedVersion: Schema.optionalKey(Schema.Int),
     actualVersion: Schema.optionalKey(Schema.Int),
   },

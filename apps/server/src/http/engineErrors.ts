@@ -29,6 +29,15 @@ export const fromEngine = (failure: { readonly _tag: string; readonly message: s
       return new NotFound({ message: `no game ${String(error.gameId)}` })
     case "UnknownGame":
       return new NotFound({ message: `this server does not host ${error.message}` })
+    case "TournamentNotFound":
+      return new NotFound({ message: `no tournament ${String(error.tournamentId)}` })
+    case "TournamentRejected":
+      return new RuleViolation({ rule: String(error.rule), message: error.message })
+    case "TournamentExists":
+      return new Conflict({
+        reason: "tournament-exists",
+        message: `tournament ${String(error.tournamentId)} already exists (created differently)`,
+      })
     case "VersionNotReached":
       return new NotFound({ message: error.message })
     default:

@@ -32,8 +32,8 @@ export const send = (res: ServerResponse, reply: Reply): void => {
   }
   const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body)
   res.writeHead(reply.status, {
-    ...headers,
     "content-type": "application/json; charset=utf-8",
+    ...headers,
     "content-length": String(Buffer.byteLength(text)),
   })
   res.end(text)

@@ -7,6 +7,7 @@ import { gameRoutes } from "./games.js"
 import { metaRoutes } from "./meta.js"
 import { timelineRoute } from "./timeline.js"
 import { tokenRoutes } from "./tokens.js"
+import { tournamentRoutes } from "./tournaments.js"
 import { viewAtRoute } from "./viewAt.js"
 
 /** Every route of the server: those of the HttpApi definition in @boroughs/protocol, one for one. */
@@ -30,5 +31,6 @@ export const routes: ReadonlyArray<Route> = [
     handle: ({ app, req, res, principal }) => botStream(app, req, res, principal),
   },
   ...tokenRoutes,
+  ...tournamentRoutes,
   ...metaRoutes,
 ]

@@ -1,0 +1,275 @@
+import { randomBytes } from "node:crypto"
+import { type EventEnvelope, viewOf } from "@boroughs/core"
+import {
+  auditTournament,
+  formatTournamentAudit,
+  holderOf,
+  seatControlOf,
+  settingsOf,
+  toNdjsonLine,
+  tournamentExport,
+} from "@boroughs/engine"
+import {
+  BadRequest,
+  CreateTournamentRequest,
+  GameActionRequest,
+  TournamentActionRequest,
+} from "@boroughs/protocol"
+import { Effect, Schema } from "effect"
+import { requireOrganiser } from "../http/auth.js"
+import { decodeBody, decodeQuery } from "../http/body.js"
+import { fromEngine } from "../http/engineErrors.js"
+import { CORS_HEADERS, ok } from "../http/respond.js"
+import type { Route } from "../http/router.js"
+import { detailOf, gameTrail, summaryOf, tournamentTrail } from "./tournamentDetail.js"
+
+const AuditQuery = Schema.Struct({ format: Schema.optionalKey(Schema.Literals(["json", "text"])) })
+
+/** Organisers' routes: tournaments, organiser actions on games, trails, audits, the signing key. */
+export const tournamentRoutes: ReadonlyArray<Route> = [
+  {
+    method: "POST",
+    path: "/api/tournaments",
+    kind: "json",
+    write: true,
+    handle: ({ app, req, principal }) =>
+      Effect.gen(function* () {
+        const organiser = yield* requireOrganiser(principal)
+        const body = yield* decodeBody(req, CreateTournamentRequest, app.config.maxBodyBytes)
+        if (app.config.findGame(body.game) === undefined)
+          return yield* new BadRequest({
+            message: `this server hosts no game "${body.game}"; it hosts: ${app.config.knownGames().join(", ")}`,
+          })
+        const state = yield* app.tournaments
+          .create(
+            {
+              tournamentId: body.tournamentId ?? `t${randomBytes(5).toString("hex")}`,
+              name: body.name,
+              game: body.game,
+              ...(body.options === undefined ? {} : { options: body.options }),
+              format: body.format,
+              ...(body.rounds === undefined ? {} : { rounds: body.rounds }),
+              tableSize: body.tableSize,
+              entrants: body.entrants,
+              pairingSeed: body.pairingSeed ?? randomBytes(8).toString("hex"),
+              decisionMs: body.decisionMs ?? null,
+            },
+            { actor: holderOf(organiser) },
+          )
+          .pipe(Effect.mapError(fromEngine))
+        return ok(detailOf(state), 201)
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/tournaments",
+    kind: "json",
+    handle: ({ app, principal }) =>
+      Effect.gen(function* () {
+        yield* requireOrganiser(principal)
+        const ids = yield* app.tournaments.list.pipe(Effect.mapError(fromEngine))
+        const states = yield* Effect.forEach(ids, (id) => app.tournaments.read(id)).pipe(
+          Effect.mapError(fromEngine),
+        )
+        return ok({ tournaments: states.map((s) => summaryOf(s.state)).reverse() })
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/tournaments/:tournamentId",
+    kind: "json",
+    handle: ({ app, params, principal }) =>
+      Effect.gen(function* () {
+        yield* requireOrganiser(principal)
+        const { state } = yield* app.tournaments
+          .read(params.tournamentId as string)
+          .pipe(Effect.mapError(fromEngine))
+        return ok(detailOf(state))
+      }),
+  },
+  {
+    method: "POST",
+    path: "/api/tournaments/:tournamentId/actions",
+    kind: "json",
+    write: true,
+    handle: ({ app, req, params, principal }) =>
+      Effect.gen(function* () {
+        const organiser = yield* requireOrganiser(principal)
+        const body = yield* decodeBody(req, TournamentActionRequest, app.config.maxBodyBytes)
+        const state = yield* app.tournaments
+          .act(params.tournamentId as string, body.action, {
+            actor: holderOf(organiser),
+            reason: body.reason,
+          })
+          .pipe(Effect.mapError(fromEngine))
+        return ok(detailOf(state))
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/tournaments/:tournamentId/trail",
+    kind: "json",
+    handle: ({ app, params, principal }) =>
+      Effect.gen(function* () {
+        yield* requireOrganiser(principal)
+        const { state } = yield* app.tournaments
+          .read(params.tournamentId as string)
+          .pipe(Effect.mapError(fromEngine))
+        const games = state.rounds.flatMap((r) => r.tables.map((t) => t.gameId))
+        const perGame = yield* Effect.forEach(games, (id) =>
+          Effect.all([app.store.readStream(`game-${id}`), app.store.readStream(`access-${id}`)]),
+        ).pipe(Effect.mapError(fromEngine))
+        const entries = [...tournamentTrail(state), ...perGame.flatMap(([g, a]) => gameTrail(g, a))]
+        entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+        return ok({ entries })
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/tournaments/:tournamentId/audit",
+    kind: "json",
+    handle: ({ app, params, query, principal }) =>
+      Effect.gen(function* () {
+        yield* requireOrganiser(principal)
+        const q = yield* decodeQuery(query, AuditQuery)
+        const id = params.tournamentId as string
+        const envelopes = yield* tournamentExport(app.store, id).pipe(Effect.mapError(fromEngine))
+        const report = auditTournament(envelopes, app.config.findGame, {
+          tournamentId: id,
+          trustedKey: app.signer.publicKey,
+        })
+        if (q.format === "text")
+          return {
+            status: 200,
+            body: formatTournamentAudit(report),
+            headers: { "content-type": "text/plain; charset=utf-8" },
+          }
+        return ok(report)
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/tournaments/:tournamentId/export",
+    kind: "stream",
+    handle: ({ app, res, params, principal }) =>
+      Effect.gen(function* () {
+        yield* requireOrganiser(principal)
+        const id = params.tournamentId as string
+        const envelopes = yield* tournamentExport(app.store, id).pipe(Effect.mapError(fromEngine))
+        const text = envelopes.map((e: EventEnvelope) => `${toNdjsonLine(e)}\n`).join("")
+        res.writeHead(200, {
+          ...CORS_HEADERS,
+          "content-type": "application/x-ndjson; charset=utf-8",
+          "content-disposition": `attachment; filename="tournament-${id}.ndjson"`,
+          "content-length": String(Buffer.byteLength(text)),
+        })
+        res.end(text)
+      }),
+  },
+  {
+    method: "POST",
+    path: "/api/games/:gameId/actions",
+    kind: "json",
+    write: true,
+    handle: ({ app, req, params, principal }) =>
+      Effect.gen(function* () {
+        const organiser = yield* requireOrganiser(principal)
+        const body = yield* decodeBody(req, GameActionRequest, app.config.maxBodyBytes)
+        const gameId = params.gameId as string
+        const time = new Date().toISOString()
+        const handled = yield* app.engine
+          .act({
+            gameId,
+            action: body.action,
+            actor: holderOf(organiser),
+            reason: body.reason,
+            time,
+            commandId: `org:${gameId}:${body.commandId ?? randomBytes(8).toString("hex")}`,
+            ...(body.expectedVersion === undefined ? {} : { expectedVersion: body.expectedVersion }),
+          })
+          .pipe(Effect.mapError(fromEngine))
+        app.tail.publishAppended(handled.appended)
+        const last = handled.appended[handled.appended.length - 1]
+        return ok({ version: last?.version ?? handled.game.match.events, duplicate: handled.duplicate })
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/games/:gameId/trail",
+    kind: "json",
+    handle: ({ app, params, principal }) =>
+      Effect.gen(function* () {
+        yield* requireOrganiser(principal)
+        const gameId = params.gameId as string
+        const game = yield* app.engine.load(gameId).pipe(Effect.mapError(fromEngine))
+        const access = yield* app.store.readStream(`access-${gameId}`).pipe(Effect.mapError(fromEngine))
+        return ok({ entries: gameTrail(game.envelopes, access) })
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/games/:gameId",
+    kind: "json",
+    write: true,
+    handle: ({ app, params, principal }) =>
+      Effect.gen(function* () {
+        const organiser = yield* requireOrganiser(principal)
+        const gameId = params.gameId as string
+        const game = yield* app.engine.load(gameId).pipe(Effect.mapError(fromEngine))
+        const at = new Date().toISOString()
+        // Every organiser look at a game's secrets is itself an event: who, when, at which version.
+        const streamId = `access-${gameId}`
+        const head = yield* app.store.head(streamId).pipe(Effect.mapError(fromEngine))
+        const commandId = `view:${gameId}:${randomBytes(8).toString("hex")}`
+        const recorded = yield* app.store
+          .append({
+            streamId,
+            streamType: "access",
+            expectedVersion: head?.version ?? 0,
+            commandId,
+            events: [
+              {
+                type: "OrganiserViewed",
+                data: {
+                  gameId,
+                  gameVersion: game.match.events,
+                  actor: holderOf(organiser),
+                  at,
+                  reason: "full view in the admin app",
+                },
+                metadata: { commandId, actor: holderOf(organiser), time: at },
+              },
+            ],
+          })
+          .pipe(Effect.mapError(fromEngine))
+        const settings = settingsOf(game.envelopes[0] as EventEnvelope)
+        const control = seatControlOf(game.envelopes, settings.players)
+        const last = recorded.envelopes[recorded.envelopes.length - 1] as EventEnvelope
+        return ok({
+          gameId,
+          game: game.match.game.id,
+          version: game.match.events,
+          ended: game.match.ended !== null,
+          players: control.holders,
+          paused: control.paused,
+          forfeited: control.forfeited,
+          view: viewOf(game.match, { kind: "organiser" }),
+          events: game.envelopes.map((e) => {
+            // The seed stays hidden until the end, organisers included (it predicts every draw).
+            if (e.type !== "GameStarted" || game.match.ended !== null) return e
+            const { seed: _seed, ...data } = e.data
+            return { ...e, data }
+          }),
+          recordedAs: { stream: streamId, version: last.version },
+          at,
+        })
+      }),
+  },
+  {
+    method: "GET",
+    path: "/api/signing-key",
+    kind: "json",
+    handle: ({ app }) =>
+      Effect.succeed(ok({ publicKey: app.signer.publicKey, keyId: app.signer.keyId, algorithm: "Ed25519" })),
+  },
+]

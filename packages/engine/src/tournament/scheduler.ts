@@ -1,0 +1,43 @@
+import type { EventStore } from "@boroughs/store"
+import { Effect } from "effect"
+import { whileLeader } from "../Leadership.js"
+import type { Tournaments } from "./Tournaments.js"
+
+/** The advisory lock of the tournament scheduler ("boroughs/tn"), apart from projections and clocks. */
+export const TOURNAMENT_LOCK = 0x62742f74
+
+/**
+ * The tournament scheduler (ARCHITECTURE.md §7): on whichever process holds its lock, every `tickMs` it
+ * takes each running tournament as far as it can go — record ended games, seal complete rounds, pair the
+ * next — and plays the built-in bots' (and forfeited seats') moves in the current round's games. Remote
+ * seats are left to their holders (and the turn clocks). Never returns.
+ */
+export const runTournamentScheduler = (
+  store: EventStore["Service"],
+  tournaments: Tournaments,
+  options: { readonly tickMs?: number; readonly onError?: (message: string) => void } = {},
+) => {
+  const finished = new Set<string>()
+  const report = options.onError ?? ((m: string) => console.error(`boroughs: tournaments: ${m}`))
+  const advance = (tournamentId: string) =>
+    Effect.gen(function* () {
+      for (let i = 0; i < 1_000; i++) {
+        const step = yield* tournaments.step(tournamentId)
+        if (step.did === "nothing") {
+          if (step.why === "ended") finished.add(tournamentId)
+          if (step.why !== "playing") return
+          const { state } = yield* tournaments.read(tournamentId)
+          const round = state.rounds[state.rounds.length - 1]
+          let moves = 0
+          for (const t of round?.tables ?? []) moves += yield* tournaments.playBuiltins(t.gameId)
+          if (moves === 0) return
+        }
+      }
+    }).pipe(Effect.catch((e) => Effect.sync(() => report(`${tournamentId}: ${e.message}`))))
+  const tick = Effect.gen(function* () {
+    const ids = yield* tournaments.list.pipe(Effect.catch(() => Effect.succeed([] as string[])))
+    for (const id of ids) if (!finished.has(id)) yield* advance(id)
+  })
+  const job = Effect.forever(Effect.andThen(tick, Effect.sleep(options.tickMs ?? 250)))
+  return whileLeader(store, job, { key: TOURNAMENT_LOCK })
+}
