@@ -3,7 +3,7 @@
  * number), `--opponent` at the others, and prints its win rate with a 95% Wilson interval. A win is rank 1
  * (a shared first place counts, and is counted apart too). With equal bots the expected rate is 1/seats.
  *
- *   pnpm --filter @boroughs/bot-sdk strength --game downtown --games 200 --ms 1000
+ *   pnpm --filter @boroughs/bot-sdk strength --game downtown --games 200 --ms 1000 [--playout heuristic|random]
  */
 import { parseArgs } from "node:util"
 import { botByName } from "../src/bots/byName.js"
@@ -18,6 +18,7 @@ const { values } = parseArgs({
     ms: { type: "string", default: "100" },
     opponent: { type: "string", default: "heuristic" },
     seed: { type: "string", default: "strength" },
+    playout: { type: "string", default: "heuristic" },
   },
 })
 const games = Number(values.games)
@@ -35,7 +36,8 @@ const wilson = (wins: number, n: number, z = 1.96): [number, number] => {
 }
 
 const iterations: number[] = []
-const mcts = isMctsBot({ timeMs: ms, onSearch: (r) => iterations.push(r.iterations) })
+if (values.playout !== "heuristic" && values.playout !== "random") throw new Error("--playout is heuristic or random")
+const mcts = isMctsBot({ timeMs: ms, playout: values.playout, onSearch: (r) => iterations.push(r.iterations) })
 const opponent = botByName(values.opponent, values.game)
 let wins = 0
 let soleWins = 0
@@ -60,7 +62,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 process.stdout.write(
   [
     "",
-    `IS-MCTS (${ms} ms a decision) vs ${values.opponent} ×${seats - 1}, ${values.game}, ${games} games, seats rotating`,
+    `IS-MCTS (${ms} ms a decision, ${values.playout} playouts) vs ${values.opponent} ×${seats - 1}, ${values.game}, ${games} games, seats rotating`,
     `  wins (rank 1, ties included): ${wins}/${games} = ${pct(wins / games)}, 95% Wilson interval [${pct(low)}, ${pct(high)}]`,
     `  sole wins: ${soleWins}; mean rank ${(rankSum / games).toFixed(2)}; chance level ${pct(1 / seats)}`,
     `  ${Math.round(meanIterations)} iterations per search on average (${iterations.length} searches); ${((Date.now() - started) / 1000).toFixed(0)} s`,
