@@ -1,31 +1,16 @@
 import { findGame } from "@boroughs/core"
-import { namesFor, ordinal } from "./common/names.js"
+import { type Ended, endedText } from "./common/ended.js"
+import { namesFor } from "./common/names.js"
 import type { Names, NarratableEvent, Narrator, SeatInfo } from "./common/types.js"
 import { rendererFor } from "./registry.js"
 
 /** The kernel's own events, the same in every game. */
 const kernelNarrator: Narrator = {
   GameStarted: (e: { game: string; seats: number; seedCommitment?: string }) =>
-    `${findGame(e.game)?.game.title ?? e.game} started for ${e.seats === 1 ? "1 player" : `${e.seats} players`}${
+    `${rendererFor(e.game)?.title ?? findGame(e.game)?.game.title ?? e.game} started for ${e.seats === 1 ? "1 player" : `${e.seats} players`}${
       e.seedCommitment ? ` (seed committed: ${e.seedCommitment.slice(0, 8)}…)` : ""
     }`,
-  GameEnded: (e: { ranks: number[]; scores: number[]; reason: string }, n: Names) => {
-    const order = e.ranks
-      .map((rank, seat) => ({ rank, seat }))
-      .sort((a, b) => a.rank - b.rank || a.seat - b.seat)
-    const winners = order.filter((o) => o.rank === 1).map((o) => o.seat)
-    const rest = order
-      .filter((o) => o.rank !== 1)
-      .map((o) => `${n.seat(o.seat)} ${ordinal(o.rank)} (${e.scores[o.seat]})`)
-    // A solo game ranks its one seat against a bot that has no seat: there may be no seated winner.
-    const head =
-      winners.length === 0
-        ? []
-        : winners.length === 1
-          ? [`${n.seat(winners[0] as number)} wins with ${e.scores[winners[0] as number]}`]
-          : [`${n.list(winners)} share the win with ${e.scores[winners[0] as number]}`]
-    return `Game over${e.reason === "adjudicated" ? " (adjudicated)" : ""}: ${[...head, ...rest].join("; ")}`
-  },
+  GameEnded: (e: Ended, n: Names) => endedText(e, n),
 }
 
 /** The event's fields whether it came as a domain event or as an envelope. */
@@ -50,7 +35,8 @@ export const narrateSpecific = (
   seats: ReadonlyArray<SeatInfo>,
 ): string | null => {
   const fields = eventFields(event)
-  const say = kernelNarrator[fields.type] ?? rendererFor(game)?.narrator[fields.type]
+  // A game may word the kernel's events its own way (Manhattan's scores are heights and blocks).
+  const say = rendererFor(game)?.narrator[fields.type] ?? kernelNarrator[fields.type]
   return say ? say(fields, namesFor(seats)) : null
 }
 

@@ -1,3 +1,4 @@
+import { type Ended, endedText } from "../../common/ended.js"
 import { capitalise, money, plural } from "../../common/names.js"
 import type { Names, Narrator } from "../../common/types.js"
 
@@ -23,6 +24,8 @@ const DECIDED_BY: Readonly<Record<string, string>> = {
 
 /** Downtown's events in plain words. Secret cards and dials arrive redacted to other viewers. */
 export const downtownNarrator: Narrator = {
+  // Money in the standard game, points in the two-player variant: the bare number fits both.
+  GameEnded: (e: Ended, n: Names) => endedText(e, n),
   FirstConstructionsDrawn: (e: { zones: number[] }) =>
     `First constructions: Parks on zones ${e.zones.slice(0, 3).join(", ")}; Housing on ${e.zones[3]}, Commerce on ${e.zones[4]}, Industry on ${e.zones[5]}`,
   ZoningTilesDealt: (e: { hands: number[][] }, n: Names) =>

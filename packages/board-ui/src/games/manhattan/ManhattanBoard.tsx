@@ -78,7 +78,7 @@ const cellLabel = (view: View, seats: ReadonlyArray<SeatInfo>, index: number, ce
   const b = view.buildings[cell.building]
   const owner = b?.owner ?? null
   const top = cell.top === "tower" ? ", tower on top" : cell.top === "roof" ? ", roofed" : ""
-  return `${at}: ${plural(cell.height, "story", "stories")}${top}, building ${cell.building} ${
+  return `${at}: ${plural(cell.height, "story", "stories")}${top}, building ${cell.building + 1} ${
     owner === null ? "(ownerless)" : `of ${seatName(seats, owner)}`
   }${b ? `, ${plural(b.blocks, "block")} in all` : ""}`
 }

@@ -1,3 +1,4 @@
+import { type Ended, endedText } from "../../common/ended.js"
 import { plural } from "../../common/names.js"
 import type { Names, Narrator } from "../../common/types.js"
 
@@ -53,7 +54,7 @@ export const manhattanNarrator: Narrator = {
     const parts = [
       `${n.seat(e.seat)} built a story at ${at(e)}${e.source === "six" ? " with a six" : ""}: height ${e.height}`,
     ]
-    if (e.founded) parts.push(`founding building ${e.building}`)
+    if (e.founded) parts.push(`founding building ${e.building + 1}`)
     if (e.merged.length > 0) parts.push(`merging ${plural(e.merged.length + 1, "building")}`)
     for (const t of e.takenOver) parts.push(`taking over ${whose(t.owner, e.seat, n)} building`)
     return parts.join(", ")
@@ -71,6 +72,11 @@ export const manhattanNarrator: Narrator = {
       e.buildings.length,
       "building",
     )} stand${e.buildings.length === 1 ? "s" : ""} ownerless`,
+  // Score = height × 100 + blocks of the best building (core's outcome): say it as people count it.
+  GameEnded: (e: Ended, n: Names) =>
+    endedText(e, n, (s) =>
+      s === 0 ? "no building" : `a building ${Math.floor(s / 100)} high, ${plural(s % 100, "block")}`,
+    ),
   GameBlocked: (e: { storiesLeft: number }) =>
     `Nobody can build again with ${plural(e.storiesLeft, "story", "stories")} left: the game ends`,
 }

@@ -1,3 +1,4 @@
+import { type Ended, endedText } from "../../common/ended.js"
 import { plural, signed } from "../../common/names.js"
 import type { Names, Narrator } from "../../common/types.js"
 import { goalDef, narratedPlayer, tileDef } from "./data.js"
@@ -54,6 +55,7 @@ const goalName = (id: string) => goalDef(id).name
 
 /** Suburbia's events in plain words; secret goals arrive redacted to other viewers. */
 export const suburbiaNarrator: Narrator = {
+  GameEnded: (e: Ended, n: Names) => endedText(e, n, (s) => `population ${s}`),
   StartPlayerChosen: (e: { seat: number }, n: Names) => `${narratedPlayer(n, e.seat)} starts`,
   TileDrawn: (e: { stack: string; tile: string; slot: number }) =>
     `${tileDef(e.tile).name} drawn from stack ${e.stack} into market slot ${e.slot + 1}`,

@@ -1,3 +1,4 @@
+import { type Ended, endedText } from "../../common/ended.js"
 import { plural } from "../../common/names.js"
 import type { Names, Narrator } from "../../common/types.js"
 import { cardName, projectOf, TYPE_STYLE } from "./data.js"
@@ -8,6 +9,7 @@ const deckOf = (seat: number, deck: number, n: Names) =>
 
 /** Uptown's events in plain words; a drawn or bought card arrives redacted to everyone but its holder. */
 export const uptownNarrator: Narrator = {
+  GameEnded: (e: Ended, n: Names) => endedText(e, n, (s) => plural(s, "point")),
   TableDealt: (e: { start: number; deckSizes: number[]; publicSize: number; publicTop: number }, n: Names) =>
     `Table dealt: ${n.seat(e.start)} starts; decks of ${plural(e.deckSizes[0] ?? 0, "card")}; ${plural(
       e.publicSize,
