@@ -10,7 +10,7 @@ const cli = (...args: string[]) => {
   const r = spawnSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "main.ts"), ...args], {
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: "", CI: "true" },
-    timeout: 120_000,
+    timeout: 390_000,
   })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
@@ -104,12 +104,28 @@ describe("boroughs CLI", () => {
     expect(result.standings[0].winRate95[0]).toBeLessThanOrEqual(result.standings[0].winRate)
   })
 
-  it("start plays every registered game into a PGlite directory and stops after --max-games", () => {
-    const r = cli("start", "--db", join(tmp(), "db"), "--max-games", "1")
-    expect(r.code).toBe(0)
+  it("start brings up the server, its house bots play every registered game through it, and --max-games stops it all", () => {
+    const r = cli(
+      "start",
+      "--db",
+      join(tmp(), "db"),
+      "--max-games",
+      "1",
+      "--no-site",
+      "--pace",
+      "0",
+      "--api-port",
+      "0",
+    )
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/Game server API: +http:\/\/127\.0\.0\.1:\d+\/api\/openapi\.json/)
     const summary = JSON.parse(r.stderr.trim().split("\n").pop() as string)
-    for (const id of gameIds()) expect(summary[id].games).toBe(1)
-  })
+    for (const id of gameIds()) {
+      expect(summary[id].games).toBe(1)
+      expect(summary[id].commands).toBeGreaterThan(0)
+      expect(summary[id].events).toBeGreaterThan(summary[id].commands)
+    }
+  }, 400_000)
 
   describe("bad input gets one clear line and a non-zero exit", () => {
     const cases: Array<[string, string[], RegExp]> = [

@@ -31,10 +31,19 @@ const dbHelp = "PostgreSQL URL or PGlite directory (default: $DATABASE_URL, else
 
 program
   .command("start")
-  .description("the main job: continuous bot self-play of every registered game, with a live display")
+  .description(
+    "the main job: the game server, house bots playing every registered game through it continuously, and the spectator site; prints the URLs",
+  )
   .option(dbOption, dbHelp)
   .option("--games <ids>", `comma-separated games (default: all of ${gameIds().join(", ")})`)
-  .option("--max-games <n>", "stop after this many games of each game", int("--max-games"))
+  .option("--max-games <n>", "stop after this many games of each game, then shut down", int("--max-games"))
+  .option("--port <n>", "the spectator site's port (0: any free one)", int("--port"), 3000)
+  .option("--api-port <n>", "the game server's port (0: any free one)", int("--api-port"), 8080)
+  .option("--host <addr>", "address to listen on (0.0.0.0 in containers)", "127.0.0.1")
+  .option("--no-site", "leave the spectator site out (server and house bots only)")
+  .option("--no-bots", "leave the house bots out")
+  .option("--api-url <url>", "use the game server running there instead of starting one")
+  .option("--pace <ms>", "how long a house bot thinks before each move (0: full speed)", int("--pace"), 700)
   .action(async (o) => {
     await startSelfplay(o)
   })

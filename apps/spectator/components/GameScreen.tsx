@@ -1,0 +1,436 @@
+"use client"
+
+import { GameBoard, placesOf } from "@boroughs/board-ui"
+import {
+  type AuditReport,
+  type GameDetail,
+  type GameStreamMessage,
+  type Timeline,
+  type ViewedEnvelope,
+  watchGame,
+} from "@boroughs/protocol"
+import { Effect, Fiber, Stream } from "effect"
+import { FetchHttpClient } from "effect/http"
+import dynamic from "next/dynamic"
+import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { fromBrowser, origin } from "@/lib/browser"
+import { seatInfos } from "@/lib/seats"
+import { nextBigSwing, nextRound, previousRound, recordedDelay } from "@/lib/timeline"
+import { AuditBadge } from "./AuditBadge"
+import { EventLog } from "./EventLog"
+import { Standings } from "./Standings"
+
+type Autoplay = null | "recorded" | number
+
+// The chart library loads after the page is up: the board and the log come first.
+const ScoreChart = dynamic(() => import("./ScoreChart").then((m) => m.ScoreChart), {
+  ssr: false,
+  loading: () => <div className="chart muted">Loading the chart…</div>,
+})
+
+export interface Shown {
+  readonly version: number
+  readonly as: number | null
+  readonly view: unknown
+}
+
+const urlFor = (at: number | null, as: number | null) => {
+  const q = new URLSearchParams()
+  if (at !== null) q.set("at", String(at))
+  if (as !== null) q.set("as", String(as))
+  return `${window.location.pathname}${q.size === 0 ? "" : `?${q}`}`
+}
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.tagName === "SELECT" ||
+    target.tagName === "TEXTAREA" ||
+    (target.tagName === "INPUT" && (target as HTMLInputElement).type !== "range"))
+
+/**
+ * One game, live or finished: the board at the position shown, the standings, the event log, the score
+ * chart and the audit. Live games follow the head over SSE (resuming with Last-Event-ID after a drop);
+ * any position can be shown instead (`?at=`), with the keyboard, the scrubber, the log or the chart.
+ */
+export function GameScreen({
+  initialDetail,
+  initialTimeline,
+  initialAudit,
+  initialAt,
+  initialAs,
+  initialShown,
+  title,
+}: {
+  initialDetail: GameDetail
+  initialTimeline: Timeline
+  initialAudit: AuditReport | null
+  initialAt: number | null
+  initialAs: number | null
+  initialShown: Shown | null
+  title: string
+}) {
+  const gameId = initialDetail.gameId
+  const game = initialDetail.game
+  const [detail, setDetail] = useState(initialDetail)
+  const [timeline, setTimeline] = useState(initialTimeline)
+  const [audit, setAudit] = useState(initialAudit)
+  const [events, setEvents] = useState<ReadonlyArray<ViewedEnvelope>>([])
+  const [at, setAt] = useState<number | null>(initialAt)
+  const [as, setAs] = useState<number | null>(initialAs)
+  const [shown, setShown] = useState<Shown | null>(initialShown)
+  const [autoplay, setAutoplay] = useState<Autoplay>(null)
+  const [measure, setMeasure] = useState<"score" | "money">("score")
+  const [down, setDown] = useState<string | null>(null)
+  const [streamProblem, setStreamProblem] = useState<string | null>(null)
+  const views = useRef(new Map<string, unknown>())
+
+  const seats = useMemo(() => seatInfos(detail.players), [detail.players])
+  const ended = detail.status === "ended"
+  const last = Math.max(detail.version, timeline.version)
+  const current = at ?? last
+  const points = timeline.points
+
+  // Head of the game: detail, timeline and audit, re-read (at most every 400 ms) as events arrive.
+  const refreshing = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const auditStatus = useRef(initialAudit?.status ?? null)
+  const refresh = useCallback(() => {
+    if (refreshing.current !== null) return
+    refreshing.current = setTimeout(async () => {
+      const [d, t] = await Promise.all([
+        fromBrowser((c) => c.games.getGame({ params: { gameId }, query: {} })),
+        fromBrowser((c) => c.games.timeline({ params: { gameId }, query: {} })),
+      ])
+      refreshing.current = null
+      if (d.kind === "ok" && t.kind === "ok") {
+        setDetail(d.value)
+        setTimeline(t.value)
+        setDown(null)
+        if (auditStatus.current !== "ended") {
+          const a = await fromBrowser((c) => c.games.audit({ params: { gameId }, query: {} }))
+          if (a.kind === "ok") {
+            auditStatus.current = a.value.status
+            setAudit(a.value)
+          }
+        }
+      } else setDown(d.kind !== "ok" ? d.message : t.kind !== "ok" ? t.message : "")
+    }, 400)
+  }, [gameId])
+
+  // The event log and live updates: the game's SSE stream through the typed protocol reader.
+  useEffect(() => {
+    let pending: ViewedEnvelope[] = []
+    let flush: ReturnType<typeof setTimeout> | null = null
+    const onMessage = (m: GameStreamMessage) => {
+      if (m.type === "event") {
+        pending.push(m.envelope)
+        flush ??= setTimeout(() => {
+          const batch = pending
+          pending = []
+          flush = null
+          setEvents((old) => {
+            const known = old.length === 0 ? 0 : (old[old.length - 1] as ViewedEnvelope).version
+            const fresh = batch.filter((e) => e.version > known)
+            return fresh.length === 0 ? old : [...old, ...fresh]
+          })
+        }, 60)
+      }
+      if (m.type !== "ready") refresh()
+    }
+    const fiber = Effect.runFork(
+      Stream.runForEach(watchGame({ baseUrl: origin(), gameId, after: 0 }), (m) =>
+        Effect.sync(() => onMessage(m)),
+      ).pipe(
+        Effect.catch((e: { readonly _tag: string; readonly message?: unknown }) =>
+          Effect.sync(() => setStreamProblem(typeof e.message === "string" ? e.message : e._tag)),
+        ),
+        Effect.provide(FetchHttpClient.layer),
+      ),
+    )
+    return () => {
+      if (flush !== null) clearTimeout(flush)
+      Effect.runFork(Fiber.interrupt(fiber))
+    }
+  }, [gameId, refresh])
+
+  // While the server is unreachable, keep trying.
+  useEffect(() => {
+    if (down === null) return
+    const timer = setInterval(refresh, 3_000)
+    return () => clearInterval(timer)
+  }, [down, refresh])
+
+  // The view at the position shown: the head's own when following live, else from view?at (cached).
+  useEffect(() => {
+    if (at === null && as === null) {
+      setShown({ version: detail.version, as: null, view: detail.view })
+      return
+    }
+    const version = at ?? last
+    const key = `${version}|${as ?? ""}`
+    const cached = views.current.get(key)
+    if (cached !== undefined) {
+      setShown({ version, as, view: cached })
+      return
+    }
+    let stale = false
+    void fromBrowser((c) =>
+      c.games.viewAt({ params: { gameId }, query: { at: version, ...(as === null ? {} : { as }) } }),
+    ).then((r) => {
+      if (stale) return
+      if (r.kind === "ok") {
+        views.current.set(key, r.value.view)
+        setShown({ version, as, view: r.value.view })
+        setDown(null)
+      } else if (r.kind === "down") setDown(r.message)
+    })
+    return () => {
+      stale = true
+    }
+  }, [at, as, detail, last, gameId])
+
+  // Every position has its URL.
+  useEffect(() => {
+    const url = urlFor(at, as)
+    if (url !== `${window.location.pathname}${window.location.search}`)
+      window.history.replaceState(null, "", url)
+  }, [at, as])
+
+  const goTo = useCallback(
+    (version: number) => {
+      const v = Math.min(last, Math.max(1, Math.round(version)))
+      setAt(!ended && v >= last ? null : v)
+    },
+    [last, ended],
+  )
+
+  // Autoplay: one position at a time, at the recorded pace or a fixed one; stops at the end.
+  useEffect(() => {
+    if (autoplay === null) return
+    if (current >= last) {
+      setAutoplay(null)
+      return
+    }
+    const next = current + 1
+    const delay = autoplay === "recorded" ? recordedDelay(points, next) : autoplay
+    const timer = setTimeout(() => goTo(next), delay)
+    return () => clearTimeout(timer)
+  }, [autoplay, current, last, points, goTo])
+
+  // The keyboard: ←/→ step, Home/End, ↑/↓ by round, space plays and pauses.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return
+      const act: Record<string, () => void> = {
+        ArrowLeft: () => goTo(current - 1),
+        ArrowRight: () => goTo(current + 1),
+        Home: () => goTo(1),
+        End: () => goTo(last),
+        ArrowUp: () => goTo(previousRound(points, current)),
+        ArrowDown: () => goTo(nextRound(points, current)),
+        " ": () => setAutoplay((a) => (a === null ? "recorded" : null)),
+      }
+      const action = act[e.key]
+      if (action === undefined) return
+      e.preventDefault()
+      if (e.key !== " ") setAutoplay(null)
+      action()
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [current, last, points, goTo])
+
+  const swing = nextBigSwing(points, current)
+  const point = points.find((p) => p.version === current) ?? points[points.length - 1]
+  const visibleEvents = useMemo(() => events.filter((e) => e.version <= last), [events, last])
+  const eventHere = visibleEvents.find((e) => e.version === current)
+  const highlight = eventHere ? { places: placesOf(game, eventHere) } : undefined
+  const following = at === null && as === null
+  const policy = detail.spectators
+
+  return (
+    <div data-testid="game-screen" data-version={shown?.version ?? ""} data-status={detail.status}>
+      <div className="game-head">
+        <h1>{title}</h1>
+        <span className={`status status-${detail.status}`}>{ended ? "finished" : "live"}</span>
+        <span className="muted">{gameId}</span>
+      </div>
+      {down ? (
+        <div className="banner banner-down" role="alert" data-testid="server-down">
+          <strong>Lost contact with the game server.</strong> Retrying every 3 s; the game resumes where it
+          stopped.
+        </div>
+      ) : null}
+      {streamProblem ? (
+        <div className="banner banner-warn" role="alert">
+          The live stream stopped: {streamProblem}
+        </div>
+      ) : null}
+      {!ended && policy.mode === "delayed" ? (
+        <div className="banner banner-info" role="note" data-testid="delay-note">
+          Spectators watch this game {policy.events} events behind the players; everything shows once it ends.
+        </div>
+      ) : null}
+      {ended && detail.outcome ? (
+        <div className="banner banner-info" role="note" data-testid="outcome">
+          <strong>Game over.</strong>{" "}
+          {seats
+            .filter((s) => detail.outcome?.ranks[s.seat] === 1)
+            .map((s) => s.name)
+            .join(" and ")}{" "}
+          won with {detail.outcome.scores[detail.outcome.ranks.indexOf(1)]} ({timeline.scoreLabel}).
+        </div>
+      ) : null}
+
+      <div className="game-layout">
+        <div>
+          <div className="controls" role="toolbar" aria-label="Replay controls">
+            <button type="button" onClick={() => goTo(1)} aria-label="First position (Home)">
+              |◀
+            </button>
+            <button
+              type="button"
+              onClick={() => goTo(previousRound(points, current))}
+              aria-label="Previous round (↑)"
+            >
+              ◀◀
+            </button>
+            <button type="button" onClick={() => goTo(current - 1)} aria-label="Step back (←)">
+              ◀
+            </button>
+            <button
+              type="button"
+              aria-pressed={autoplay !== null}
+              onClick={() => setAutoplay((a) => (a === null ? "recorded" : null))}
+              aria-label="Autoplay (space)"
+              data-testid="autoplay"
+            >
+              {autoplay === null ? "▶ Play" : "⏸ Pause"}
+            </button>
+            <button type="button" onClick={() => goTo(current + 1)} aria-label="Step forward (→)">
+              ▶
+            </button>
+            <button
+              type="button"
+              onClick={() => goTo(nextRound(points, current))}
+              aria-label="Next round (↓)"
+            >
+              ▶▶
+            </button>
+            <button type="button" onClick={() => goTo(last)} aria-label="Last position (End)">
+              ▶|
+            </button>
+            <label className="muted">
+              pace{" "}
+              <select
+                value={autoplay === null || autoplay === "recorded" ? "recorded" : String(autoplay)}
+                onChange={(e) =>
+                  setAutoplay(e.target.value === "recorded" ? "recorded" : Number(e.target.value))
+                }
+                aria-label="Autoplay pace"
+              >
+                <option value="recorded">as played</option>
+                <option value="1000">1 per second</option>
+                <option value="400">fast</option>
+                <option value="120">very fast</option>
+              </select>
+            </label>
+            <button
+              type="button"
+              disabled={swing === null}
+              onClick={() => swing !== null && goTo(swing)}
+              data-testid="next-swing"
+            >
+              Next big swing
+            </button>
+            {!ended ? (
+              <button
+                type="button"
+                aria-pressed={following}
+                onClick={() => setAt(null)}
+                data-testid="follow-live"
+              >
+                {following ? "● Following live" : "Back to live"}
+              </button>
+            ) : null}
+          </div>
+          <input
+            className="scrubber"
+            type="range"
+            min={1}
+            max={Math.max(1, last)}
+            value={current}
+            onChange={(e) => goTo(Number(e.target.value))}
+            aria-label="Position in the game"
+            aria-valuetext={`position ${current} of ${last}`}
+            data-testid="scrubber"
+          />
+          <div className="controls">
+            <span className="position" data-testid="position">
+              Position {current} of {last}
+              {point ? ` · round ${point.round}` : ""}
+              {eventHere ? ` · ${eventHere.type}` : ""}
+            </span>
+            <span className="keys">
+              <kbd>←</kbd>/<kbd>→</kbd> step · <kbd>↑</kbd>/<kbd>↓</kbd> round · <kbd>Home</kbd>/
+              <kbd>End</kbd> · <kbd>space</kbd> play
+            </span>
+            {ended ? (
+              <label className="muted">
+                Perspective{" "}
+                <select
+                  value={as === null ? "" : String(as)}
+                  onChange={(e) => setAs(e.target.value === "" ? null : Number(e.target.value))}
+                  data-testid="perspective"
+                >
+                  <option value="">everything (revealed after the end)</option>
+                  {seats.map((s) => (
+                    <option key={s.seat} value={s.seat}>
+                      as {s.name} saw it
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+          </div>
+          {shown ? (
+            <GameBoard game={game} view={shown.view} seats={seats} highlight={highlight} />
+          ) : (
+            <p className="muted">Loading the board…</p>
+          )}
+          <section className="panel" aria-label="Score over time" style={{ marginTop: 12 }}>
+            <h2>
+              {measure === "score" ? timeline.scoreLabel : "money"} over time{" "}
+              <button type="button" aria-pressed={measure === "score"} onClick={() => setMeasure("score")}>
+                score
+              </button>{" "}
+              {timeline.scoreLabel !== "money" &&
+              points.some((p) => p.standings.some((s) => s.money !== null)) ? (
+                <button type="button" aria-pressed={measure === "money"} onClick={() => setMeasure("money")}>
+                  money
+                </button>
+              ) : null}
+            </h2>
+            <ScoreChart
+              points={points}
+              seats={seats}
+              measure={measure}
+              scoreLabel={timeline.scoreLabel}
+              at={current}
+              onJump={goTo}
+            />
+          </section>
+        </div>
+        <div className="side">
+          <Standings
+            point={point}
+            seats={seats}
+            scoreLabel={timeline.scoreLabel}
+            owing={following && !ended ? detail.pending : []}
+          />
+          {audit ? <AuditBadge audit={audit} /> : null}
+          <EventLog game={game} events={visibleEvents} seats={seats} at={current} onJump={goTo} />
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { type SeatInfo, SeatSwatch } from "@boroughs/board-ui"
+import type { TimelinePoint } from "@boroughs/protocol"
+import { ranksOf } from "@/lib/timeline"
+
+/** Each seat's score and money at the position shown, with its rank and whether it owes a decision. */
+export function Standings({
+  point,
+  seats,
+  scoreLabel,
+  owing,
+}: {
+  point: TimelinePoint | undefined
+  seats: ReadonlyArray<SeatInfo>
+  scoreLabel: string
+  owing: ReadonlyArray<number>
+}) {
+  const standings = point?.standings ?? []
+  const ranks = ranksOf(standings.map((s) => s.score))
+  const hasMoney = standings.some((s) => s.money !== null)
+  const moneyIsScore = scoreLabel === "money"
+  return (
+    <section className="panel" aria-label="Standings">
+      <h2>Standings{point ? ` · round ${point.round}` : ""}</h2>
+      <table className="standings" data-testid="standings">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Seat</th>
+            <th className="num">{moneyIsScore ? "Money" : scoreLabel}</th>
+            {hasMoney && !moneyIsScore ? <th className="num">Money</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {seats.map((s) => (
+            <tr key={s.seat} data-seat={s.seat}>
+              <td>{ranks[s.seat] ?? "–"}</td>
+              <td>
+                <SeatSwatch seat={s.seat} size={14} /> {s.name}
+                {owing.includes(s.seat) ? <span className="muted"> · to play</span> : null}
+              </td>
+              <td className="num">
+                {moneyIsScore ? `$${standings[s.seat]?.score ?? 0}` : (standings[s.seat]?.score ?? 0)}
+              </td>
+              {hasMoney && !moneyIsScore ? <td className="num">${standings[s.seat]?.money ?? 0}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import { join } from "node:path"
+import { type Browser, chromium, type Page } from "playwright-core"
+import { inject } from "vitest"
+import type { E2eContext } from "./globalSetup"
+import { repoDir } from "./processes"
+
+/** The suite's context, or null when the e2e part is switched off (E2E=0). */
+export const e2e = (): E2eContext | null => inject("e2e")
+
+export const context = (): E2eContext => {
+  const c = e2e()
+  if (c === null) throw new Error("the e2e context is missing")
+  return c
+}
+
+/** The suite's one Chromium (launched by the global setup), connected from this test file. */
+export const connect = (): Promise<Browser> => chromium.connect(context().browser)
+
+/** A fresh page at a laptop's size (or a phone's). */
+export const newPage = async (browser: Browser, phone = false): Promise<Page> => {
+  const page = await browser.newPage({
+    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+  })
+  page.setDefaultTimeout(60_000)
+  return page
+}
+
+/**
+ * Saves a screenshot into docs/screenshots/ when BOROUGHS_SCREENSHOTS=1
+ * (`pnpm --filter @boroughs/spectator screenshots`); otherwise the tests leave the tree untouched.
+ */
+export const screenshot = async (page: Page, name: string, selector?: string) => {
+  if (process.env.BOROUGHS_SCREENSHOTS !== "1") return
+  const path = join(repoDir, "docs/screenshots", `${name}.png`)
+  if (selector) await page.locator(selector).screenshot({ path })
+  else await page.screenshot({ path, fullPage: true })
+}
+
+/** The version the game page shows now. */
+export const shownVersion = async (page: Page): Promise<number> =>
+  Number(await page.getByTestId("game-screen").getAttribute("data-version"))
+
+/** Waits until the game page shows `version` (the board's view has arrived for it). */
+export const waitForVersion = (page: Page, version: number) =>
+  page.waitForFunction(
+    (v) => document.querySelector("[data-testid=game-screen]")?.getAttribute("data-version") === String(v),
+    version,
+  )

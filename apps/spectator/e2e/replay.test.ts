@@ -1,0 +1,112 @@
+import type { TimelinePoint } from "@boroughs/protocol"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { nextBigSwing, nextRound, previousRound } from "../lib/timeline"
+import { api } from "./api"
+import { connect, context, e2e, newPage, screenshot, waitForVersion } from "./browser"
+
+describe.skipIf(e2e() === null)("the replay of a finished game", () => {
+  let browser: Browser
+  let points: TimelinePoint[]
+  let last: number
+  beforeAll(async () => {
+    browser = await connect()
+    const { apiUrl, organiser, games } = context()
+    const timeline = await api(apiUrl, organiser).get(`/api/games/${games.finished}/timeline`, false)
+    points = timeline.points
+    last = timeline.version
+  })
+  afterAll(() => browser?.close())
+
+  const atOf = (page: Page) => new URL(page.url()).searchParams.get("at")
+
+  it("a shared ?at= link opens that position: board, log and URL agree", async () => {
+    const { siteUrl, apiUrl, organiser, games } = context()
+    const at = Math.floor(last / 2)
+    const page = await newPage(browser)
+    await page.goto(`${siteUrl}/games/${games.finished}?at=${at}`)
+    await waitForVersion(page, at)
+    expect(await page.getByTestId("position").textContent()).toContain(`Position ${at} of ${last}`)
+    expect(
+      await page.locator('[data-testid=event-log] li[aria-current="true"]').getAttribute("data-version"),
+    ).toBe(String(at))
+    // The standings shown are those of that position.
+    const expected = (await api(apiUrl, organiser).get(`/api/games/${games.finished}/view?at=${at}`, false))
+      .view
+    const money = await page
+      .locator("[data-testid=standings] tbody tr")
+      .evaluateAll((rows) =>
+        rows.map((r) => Number(r.querySelectorAll("td")[2]?.textContent?.replace(/[^0-9-]/g, ""))),
+      )
+    expect(money).toEqual(expected.money)
+    await page.close()
+  })
+
+  it("the keyboard steps, jumps by round and to both ends, and the URL follows every position", async () => {
+    const { siteUrl, games } = context()
+    const page = await newPage(browser)
+    await page.goto(`${siteUrl}/games/${games.finished}?at=1`)
+    await waitForVersion(page, 1)
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight")
+    await waitForVersion(page, 4)
+    expect(atOf(page)).toBe("4")
+    await page.keyboard.press("ArrowLeft")
+    await waitForVersion(page, 3)
+
+    const down = nextRound(points, 3)
+    await page.keyboard.press("ArrowDown")
+    await waitForVersion(page, down)
+    const down2 = nextRound(points, down)
+    await page.keyboard.press("ArrowDown")
+    await waitForVersion(page, down2)
+    await page.keyboard.press("ArrowUp")
+    await waitForVersion(page, previousRound(points, down2))
+    expect(atOf(page)).toBe(String(previousRound(points, down2)))
+
+    await page.keyboard.press("End")
+    await waitForVersion(page, last)
+    expect(atOf(page)).toBe(String(last))
+    await page.keyboard.press("Home")
+    await waitForVersion(page, 1)
+    expect(atOf(page)).toBe("1")
+
+    const swing = nextBigSwing(points, 1)
+    if (swing !== null) {
+      await page.getByTestId("next-swing").click()
+      await waitForVersion(page, swing)
+    }
+    await page.close()
+  })
+
+  it("space plays the game forward on its own and pauses again", async () => {
+    const { siteUrl, games } = context()
+    const page = await newPage(browser)
+    await page.goto(`${siteUrl}/games/${games.finished}?at=1`)
+    await waitForVersion(page, 1)
+    await page.keyboard.press(" ")
+    expect(await page.getByTestId("autoplay").getAttribute("aria-pressed")).toBe("true")
+    await page.waitForFunction(
+      () => Number(document.querySelector("[data-testid=game-screen]")?.getAttribute("data-version")) >= 3,
+    )
+    await page.keyboard.press(" ")
+    expect(await page.getByTestId("autoplay").getAttribute("aria-pressed")).toBe("false")
+    await page.close()
+  })
+
+  it("shows the score chart, the verified audit badge, and a seat's own perspective", async () => {
+    const { siteUrl, games } = context()
+    const page = await newPage(browser)
+    await page.goto(`${siteUrl}/games/${games.finished}?at=${Math.min(last, 120)}`)
+    await page.locator("[data-testid=score-chart] .recharts-line").first().waitFor()
+    expect(await page.locator("[data-testid=score-chart] .recharts-line").count()).toBe(4)
+    expect(await page.getByTestId("audit-badge").textContent()).toContain("Verified")
+    expect(await page.getByTestId("audit").textContent()).toMatch(/revealed seed matches/)
+    await screenshot(page, "replay")
+    await screenshot(page, "audit-badge", "[data-testid=audit]")
+
+    await page.getByTestId("perspective").selectOption("2")
+    await page.waitForURL(/as=2/)
+    expect(await page.getByTestId("perspective").inputValue()).toBe("2")
+    await page.close()
+  })
+})

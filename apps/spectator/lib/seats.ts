@@ -1,0 +1,11 @@
+import type { SeatInfo } from "@boroughs/board-ui"
+
+/** Seat names from the seat holders (`bot:heuristic` → "heuristic"); "Seat N" where nobody holds it. */
+export const seatInfos = (players: ReadonlyArray<string | null>): SeatInfo[] =>
+  players.map((holder, seat) => ({
+    seat,
+    name: holder === null ? `Seat ${seat + 1}` : (holder.split(":")[1] ?? holder),
+  }))
+
+/** The game's title from its id when the catalogue is not at hand. */
+export const titleOf = (game: string): string => game.charAt(0).toUpperCase() + game.slice(1)

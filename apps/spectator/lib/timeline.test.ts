@@ -1,0 +1,71 @@
+import type { TimelinePoint } from "@boroughs/protocol"
+import { describe, expect, it } from "vitest"
+import { nextBigSwing, nextRound, parseAt, previousRound, ranksOf, recordedDelay, swingAt } from "./timeline"
+
+const point = (
+  version: number,
+  round: number,
+  scores: number[],
+  time: string | null = null,
+): TimelinePoint => ({
+  version,
+  type: "X",
+  round,
+  time,
+  standings: scores.map((score) => ({ score, money: score })),
+})
+
+const game = [
+  point(1, 1, [10, 10, 10]),
+  point(2, 1, [10, 11, 10]),
+  point(3, 1, [10, 11, 10]),
+  point(4, 2, [10, 11, 10]),
+  point(5, 2, [30, 11, 10]), // seat 0 leaps to the lead
+  point(6, 3, [30, 12, 10]),
+  point(7, 3, [30, 12, 10]),
+]
+
+describe("timeline navigation", () => {
+  it("ranks share ties", () => expect(ranksOf([5, 9, 5])).toEqual([2, 1, 2]))
+
+  it("a position that reorders the race swings more than a small gain", () => {
+    expect(swingAt(game, 4)).toBeGreaterThan(swingAt(game, 5))
+    expect(swingAt(game, 2)).toBe(0)
+  })
+
+  it("the next big swing is the leap to the lead, then none", () => {
+    expect(nextBigSwing(game, 1)).toBe(5)
+    expect(nextBigSwing(game, 5)).toBeNull()
+  })
+
+  it("↓ goes to the next round's first position, ↑ to this round's first, then the one before", () => {
+    expect(nextRound(game, 2)).toBe(4)
+    expect(nextRound(game, 6)).toBe(7)
+    expect(previousRound(game, 5)).toBe(4)
+    expect(previousRound(game, 4)).toBe(1)
+    expect(previousRound(game, 1)).toBe(1)
+  })
+
+  it("recorded pace follows the command times, bounded", () => {
+    const timed = [
+      point(1, 1, [0], "2026-01-01T00:00:00.000Z"),
+      point(2, 1, [0], "2026-01-01T00:00:01.000Z"),
+      point(3, 1, [0], "2026-01-01T00:00:01.000Z"),
+      point(4, 1, [0], "2026-01-01T00:01:00.000Z"),
+    ]
+    expect(recordedDelay(timed, 2)).toBe(1_000)
+    expect(recordedDelay(timed, 3)).toBe(150)
+    expect(recordedDelay(timed, 4)).toBe(3_000)
+  })
+
+  it("?at= accepts positions 1..last and names what is wrong otherwise", () => {
+    expect(parseAt(undefined, 9)).toEqual({ ok: true, at: null })
+    expect(parseAt("4", 9)).toEqual({ ok: true, at: 4 })
+    expect(parseAt("10", 9)).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/beyond the end: the last position is 9/),
+    })
+    expect(parseAt("0", 9)).toMatchObject({ ok: false })
+    expect(parseAt("x", 9)).toMatchObject({ ok: false, problem: expect.stringMatching(/not a position/) })
+  })
+})

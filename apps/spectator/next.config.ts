@@ -1,0 +1,26 @@
+import { dirname, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { NextConfig } from "next"
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+const config: NextConfig = {
+  // The workspace packages export TypeScript source written for Node's ESM resolution (`./Api.js` names
+  // `./Api.ts`). Webpack maps the extensions (`extensionAlias`); Turbopack cannot yet, so the scripts pass
+  // `--webpack`.
+  transpilePackages: ["@boroughs/board-ui", "@boroughs/core", "@boroughs/protocol"],
+  outputFileTracingRoot: resolve(here, "../.."),
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // `pnpm typecheck` checks the app; the build need not do it again.
+  typescript: { ignoreBuildErrors: true },
+  webpack: (webpackConfig) => {
+    webpackConfig.resolve.extensionAlias = {
+      ".js": [".ts", ".tsx", ".js"],
+      ".mjs": [".mts", ".mjs"],
+    }
+    return webpackConfig
+  },
+}
+
+export default config
