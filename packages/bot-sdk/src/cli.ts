@@ -1,4 +1,4 @@
-#!/usr/bin/env -S npx tsx
+#!/usr/bin/env node
 import { gameIds } from "@boroughs/core"
 import { Command, InvalidArgumentError } from "commander"
 import type { AnyBot } from "./bot.js"
