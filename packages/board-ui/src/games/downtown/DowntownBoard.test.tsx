@@ -66,6 +66,14 @@ describe("DowntownBoard", () => {
     expect(spectator).toContain(`Secret vote on zone ${vote.zone}`)
   })
 
+  it("shows an organiser every seat's secret card", () => {
+    const at = countThrough(game.events, (e) => e.type === "VoteCast")
+    const vote = game.events[at - 1] as unknown as { seat: number; construction: string }
+    const html = render(viewAfter(game.game, game.events, at, { kind: "organiser" }))
+    const label = vote.construction.charAt(0).toUpperCase() + vote.construction.slice(1)
+    expect(html).toMatch(new RegExp(`data-seat="${vote.seat}"[^]*?secret card: ${label}`))
+  })
+
   it("shows a seat its own dial and hides every dial from a spectator", () => {
     const at = countThrough(game.events, (e) => e.type === "ZoneChosen")
     const chosen = game.events[at - 1] as unknown as { seat: number; zone: number; spaces: number }
