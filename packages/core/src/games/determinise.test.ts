@@ -6,13 +6,20 @@ import { type Match, owes, play, start } from "../kernel/match.js"
 import { Random } from "../kernel/random.js"
 import { type DowntownState, downtown } from "./downtown/index.js"
 import { manhattan } from "./manhattan/index.js"
+import { type State as SuburbiaState, suburbia } from "./suburbia/index.js"
 
 /**
  * The determinisation contract (GameDefinition.determinise): at every decision of random games, a sample
  * made from a seat's view shows that seat exactly that view and offers it exactly the same legal commands;
  * and the sample's secrets are the searcher's guesses, never the game's.
  */
-const checkGame = (game: AnyGame, options: unknown, seats: number, seed: string) => {
+const checkGame = (
+  game: AnyGame,
+  options: unknown,
+  seats: number,
+  seed: string,
+  also?: (sample: never, real: never) => void,
+) => {
   const determinise = game.determinise
   if (determinise === undefined) throw new Error(`${game.id} has no determinise hook`)
   const started = start(game, options, seats, seed)
@@ -32,6 +39,7 @@ const checkGame = (game: AnyGame, options: unknown, seats: number, seed: string)
         canonicalJson(game.legalCommands(match.state, seat)),
       )
       expect((sample as { seed: string }).seed).not.toBe(seed)
+      also?.(sample as never, match.state as never)
       // Now and then, the sample is played out to its end: it is a state the rules can carry on from.
       if (checked % 25 === 0) expect(playOut({ ...match, state: sample }, random).ended).not.toBeNull()
       checked++
@@ -101,5 +109,15 @@ describe("determinise: a sample consistent with one seat's view", () => {
   it("Manhattan, 2 to 4 seats", () => {
     for (const seats of [2, 3, 4])
       expect(checkGame(manhattan, undefined, seats, `m${seats}`)).toBeGreaterThan(20)
+  })
+
+  it("Suburbia, solo against Dale and 2 to 4 seats: the unseen tiles are exactly those out of sight, the hidden goals as many as there are", () => {
+    const exact = (sample: SuburbiaState, real: SuburbiaState) => {
+      expect(sample.unseen).toEqual(real.unseen)
+      expect(sample.goalPool.length).toBe(real.goalPool.length)
+      expect(sample.dealt.map((d) => d?.length ?? 0)).toEqual(real.dealt.map((d) => d?.length ?? 0))
+    }
+    for (const seats of [2, 3, 4])
+      expect(checkGame(suburbia, undefined, seats, `s${seats}`, exact)).toBeGreaterThan(20)
   })
 })

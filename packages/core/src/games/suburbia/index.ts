@@ -7,6 +7,7 @@ import { catalogue } from "./catalogue.js"
 import { Command } from "./commands.js"
 import { SEAT_LIMITS } from "./data/rules.js"
 import { decide } from "./decide.js"
+import { determinise } from "./determinise.js"
 import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
 import { defaultCommand, legalCommands } from "./legal.js"
@@ -45,6 +46,7 @@ export const suburbia: GameDefinition<Options, State, Command, Event, View> = {
   view,
   visibility,
   outcome,
+  determinise,
 }
 
 /** The bots that ship with Suburbia, by name. */
