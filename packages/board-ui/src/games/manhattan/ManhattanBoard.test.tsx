@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { GameBoard } from "../../GameBoard.js"
 import { playGame, seatsOf, viewAfter } from "../../testing.js"
 import { xyOf } from "./geometry.js"
+import { pawnSlots, SQUARE } from "./ManhattanBoard.js"
 
 const seats = seatsOf(4)
 let game: ReturnType<typeof playGame>
@@ -61,5 +62,36 @@ describe("ManhattanBoard", () => {
     expect(end).toContain("Game over")
     const early = render(viewAfter(game.game, game.events, 1, { kind: "spectator" }))
     expect(early).toContain("Ana chooses a starting corner")
+  })
+})
+
+describe("ManhattanBoard with six players", () => {
+  it("fits every pawn on its square, even all twelve on one corner", () => {
+    const six = playGame("manhattan", 6, "board-ui-manhattan-6")
+    const names = seatsOf(6)
+    for (const at of [7, Math.floor(six.events.length / 2)]) {
+      const view = viewAfter(six.game, six.events, at, { kind: "spectator" }) as View
+      const html = renderToStaticMarkup(<GameBoard game="manhattan" view={view} seats={names} />)
+      const pawns = view.pawns.flat().filter((p) => p !== null).length
+      expect(html.match(/s pawn<\/title>/g)?.length).toBe(pawns)
+    }
+  })
+})
+
+describe("pawnSlots", () => {
+  it("keeps 1 to 12 pawns inside the square, below its label, without overlapping", () => {
+    for (let count = 1; count <= 12; count++) {
+      const { radius, slots } = pawnSlots(count)
+      expect(slots).toHaveLength(count)
+      for (const p of slots) {
+        expect(p.x - radius, `${count} pawns`).toBeGreaterThanOrEqual(0)
+        expect(p.x + radius, `${count} pawns`).toBeLessThanOrEqual(SQUARE)
+        expect(p.y - radius, `${count} pawns`).toBeGreaterThanOrEqual(16)
+        expect(p.y + radius, `${count} pawns`).toBeLessThanOrEqual(SQUARE)
+      }
+      for (const a of slots)
+        for (const b of slots)
+          if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(radius * 2)
+    }
   })
 })

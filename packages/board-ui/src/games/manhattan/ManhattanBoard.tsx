@@ -196,6 +196,25 @@ const CityCell = ({
   )
 }
 
+/** The side of a board square in SVG units. */
+export const SQUARE = S
+
+/**
+ * Where `count` pawns sit on one ring square, relative to its corner, below its projection label: rows of
+ * three, or of four when crowded (all twelve pawns of six players can start on one corner).
+ */
+export const pawnSlots = (count: number): { radius: number; slots: { x: number; y: number }[] } => {
+  const cols = count > 6 ? 4 : 3
+  const pitch = (S - 8) / cols
+  const rows = Math.ceil(count / cols)
+  const radius = count > 6 ? 6.5 : 9
+  const slots = Array.from({ length: count }, (_, i) => ({
+    x: 4 + pitch / 2 + (i % cols) * pitch,
+    y: 20 + (S - 22) / 2 + (Math.floor(i / cols) - (rows - 1) / 2) * (radius * 2 + 2),
+  }))
+  return { radius, slots }
+}
+
 const ARROWS = { top: "▼", bottom: "▲", left: "▶", right: "◀" } as const
 
 const RingCell = ({
@@ -231,11 +250,8 @@ const RingCell = ({
   const label = `Ring square ${square.square}${
     corner ? " (corner)" : `, projects ${"column" in (square.projects ?? {}) ? "column" : "row"} ${line}`
   }${here.length ? `: pawns of ${here.map((h) => seatName(seats, h.seat)).join(", ")}` : ""}`
-  // Up to six pawns share a square: two rows of three.
-  const slots = here.map((_, i) => ({
-    cx: px + 12 + (i % 3) * 20,
-    cy: py + (here.length > 3 ? 22 + Math.floor(i / 3) * 20 : 36),
-  }))
+  const { radius, slots: offsets } = pawnSlots(here.length)
+  const slots = offsets.map((o) => ({ cx: px + o.x, cy: py + o.y }))
   return (
     <g {...placeProps(`ring-${square.square}`, label, onSelect)}>
       <rect
@@ -270,7 +286,7 @@ const RingCell = ({
           seat={h.seat}
           cx={slots[i]?.cx ?? 0}
           cy={slots[i]?.cy ?? 0}
-          r={10}
+          r={radius}
           title={`${seatName(seats, h.seat)}'s pawn`}
         />
       ))}
