@@ -161,8 +161,8 @@ const CityCell = ({
             />
           ))}
           <text
-            x={px + 24}
-            y={py + 42}
+            x={px + 32}
+            y={py + 47}
             textAnchor="middle"
             fontSize={24}
             fontWeight={800}
