@@ -1,5 +1,6 @@
-import { Lobby, type LobbyFilters } from "@/components/Lobby"
+import { Lobby } from "@/components/Lobby"
 import { ServerDown } from "@/components/ServerDown"
+import { inTournament, type LobbyFilters, lobbyQuery } from "@/lib/lobby"
 import { fromServer } from "@/lib/server"
 
 export const dynamic = "force-dynamic"
@@ -16,17 +17,10 @@ export default async function LobbyPage({
   const filters: LobbyFilters = {
     game: one(q.game) || undefined,
     status: status === "live" || status === "ended" ? status : undefined,
+    tournament: one(q.tournament) || undefined,
   }
   const [list, catalogue] = await Promise.all([
-    fromServer((c) =>
-      c.games.listGames({
-        query: {
-          limit: 100,
-          ...(filters.game ? { game: filters.game } : {}),
-          ...(filters.status ? { status: filters.status } : {}),
-        },
-      }),
-    ),
+    fromServer((c) => c.games.listGames({ query: lobbyQuery(filters) })),
     fromServer((c) => c.games.catalogue()),
   ])
   return (
@@ -38,7 +32,7 @@ export default async function LobbyPage({
         />
       ) : (
         <Lobby
-          initial={list.value.games}
+          initial={inTournament(list.value.games, filters.tournament)}
           games={catalogue.value.games.map((g) => ({ id: g.id, title: g.title }))}
           filters={filters}
           serverNow={Date.now()}

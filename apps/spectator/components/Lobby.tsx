@@ -6,12 +6,8 @@ import Link from "next/link"
 import { useRouter } from "next/navigation"
 import { useEffect, useState } from "react"
 import { fromBrowser } from "@/lib/browser"
-import { seatInfos, titleOf } from "@/lib/seats"
-
-export interface LobbyFilters {
-  readonly game?: string | undefined
-  readonly status?: "live" | "ended" | undefined
-}
+import { inTournament, type LobbyFilters, lobbyQuery } from "@/lib/lobby"
+import { seatInfos, titleOf, tournamentOf } from "@/lib/seats"
 
 const policyText = (g: GameSummary): string =>
   g.spectators.mode === "live"
@@ -45,18 +41,10 @@ export function Lobby({
   useEffect(() => {
     let stopped = false
     const refresh = async () => {
-      const r = await fromBrowser((c) =>
-        c.games.listGames({
-          query: {
-            limit: 100,
-            ...(filters.game ? { game: filters.game } : {}),
-            ...(filters.status ? { status: filters.status } : {}),
-          },
-        }),
-      )
+      const r = await fromBrowser((c) => c.games.listGames({ query: lobbyQuery(filters) }))
       if (stopped) return
       if (r.kind === "ok") {
-        setList(r.value.games)
+        setList(inTournament(r.value.games, filters.tournament))
         setDown(null)
       } else setDown(r.message)
       setNow(Date.now())
@@ -66,15 +54,21 @@ export function Lobby({
       stopped = true
       clearInterval(timer)
     }
-  }, [filters.game, filters.status])
+  }, [filters])
 
   const go = (next: LobbyFilters) => {
     const q = new URLSearchParams()
     if (next.game) q.set("game", next.game)
     if (next.status) q.set("status", next.status)
+    if (next.tournament) q.set("tournament", next.tournament)
     router.replace(q.size === 0 ? "/" : `/?${q}`)
   }
   const titles = new Map(games.map((g) => [g.id, g.title]))
+  const tournaments = [
+    ...new Set(
+      [...list.map((g) => tournamentOf(g.gameId)), filters.tournament ?? null].filter((t) => t !== null),
+    ),
+  ].sort()
 
   return (
     <>
@@ -114,6 +108,23 @@ export function Lobby({
             <option value="ended">finished</option>
           </select>
         </label>
+        {tournaments.length > 0 ? (
+          <label>
+            Tournament
+            <select
+              value={filters.tournament ?? ""}
+              onChange={(e) => go({ ...filters, tournament: e.target.value || undefined })}
+              data-testid="filter-tournament"
+            >
+              <option value="">any (and none)</option>
+              {tournaments.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <span className="muted" aria-live="polite">
           {list.filter((g) => g.status === "live").length} live ·{" "}
           {list.filter((g) => g.status === "ended").length} finished

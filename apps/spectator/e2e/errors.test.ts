@@ -35,6 +35,7 @@ describe.skipIf(e2e() === null)("pages for bad input", () => {
     const page = await newPage(browser)
     await page.goto(`${siteUrl}/games/${games.private}`)
     expect(await page.getByTestId("forbidden").textContent()).toContain("not open to spectators")
+    await screenshot(page, "error-organiser-only")
     await page.close()
   })
 

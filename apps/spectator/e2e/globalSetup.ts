@@ -148,6 +148,8 @@ const seed = async (apiUrl: string, organiser: string) => {
     return partial(d.view.voted) || partial(d.view.chosen)
   })
   await create("e2e-private", { spectators: { mode: "private" } })
+  // A table of a tournament: its id says which (`<tournament>-r<round>-t<table>`).
+  await create("e2e-cup-r1-t1")
   // The lobby projection trails the log by a wake-up: wait until it lists the live game.
   for (let i = 0; i < 100; i++) {
     const list = await a.get("/api/games?status=live", false)

@@ -37,6 +37,18 @@ describe.skipIf(e2e() === null)("the lobby", () => {
     await page.close()
   })
 
+  it("filters by tournament", async () => {
+    const { siteUrl, games } = context()
+    const page = await newPage(browser)
+    await page.goto(siteUrl)
+    await page.locator('tr[data-game-id="e2e-cup-r1-t1"]').waitFor()
+    await page.getByTestId("filter-tournament").selectOption("e2e-cup")
+    await page.waitForURL(/tournament=e2e-cup/)
+    await page.locator(`tr[data-game-id="${games.live}"]`).waitFor({ state: "detached" })
+    expect(await page.locator("tr[data-game-id]").count()).toBe(1)
+    await page.close()
+  })
+
   it("a game started after the page opened appears without a reload", async () => {
     const { siteUrl, apiUrl, organiser } = context()
     const page = await newPage(browser)

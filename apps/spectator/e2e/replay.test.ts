@@ -104,6 +104,12 @@ describe.skipIf(e2e() === null)("the replay of a finished game", () => {
     await screenshot(page, "replay")
     await screenshot(page, "audit-badge", "[data-testid=audit]")
 
+    const phone = await newPage(browser, true)
+    await phone.goto(`${siteUrl}/games/${games.finished}?at=${Math.min(last, 120)}`)
+    await waitForVersion(phone, Math.min(last, 120))
+    await screenshot(phone, "replay-phone")
+    await phone.close()
+
     await page.getByTestId("perspective").selectOption("2")
     await page.waitForURL(/as=2/)
     expect(await page.getByTestId("perspective").inputValue()).toBe("2")

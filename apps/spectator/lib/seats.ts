@@ -9,3 +9,6 @@ export const seatInfos = (players: ReadonlyArray<string | null>): SeatInfo[] =>
 
 /** The game's title from its id when the catalogue is not at hand. */
 export const titleOf = (game: string): string => game.charAt(0).toUpperCase() + game.slice(1)
+
+/** The tournament a game belongs to, from its id (`<tournament>-r<round>-t<table>`), or null. */
+export const tournamentOf = (gameId: string): string | null => gameId.match(/^(.+)-r\d+-t\d+$/)?.[1] ?? null
