@@ -1,0 +1,109 @@
+"use client"
+import type { IssuedToken, TokenList } from "@boroughs/protocol"
+import { useState } from "react"
+import { Guard } from "@/components/Guard"
+import { call, messageOf } from "@/lib/api"
+import { usePolling } from "@/lib/usePolling"
+
+export default function TokensPage() {
+  return (
+    <Guard>
+      <Tokens />
+    </Guard>
+  )
+}
+
+/** Issue and revoke bot and player tokens; a secret is shown once, when it is issued. */
+function Tokens() {
+  const list = usePolling(() => call<typeof TokenList.Type>("GET", "/api/tokens"), 0)
+  const [kind, setKind] = useState<"bot" | "player">("bot")
+  const [name, setName] = useState("")
+  const [issued, setIssued] = useState<IssuedToken | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const issue = async (event: React.FormEvent) => {
+    event.preventDefault()
+    setError(null)
+    try {
+      setIssued(await call<IssuedToken>("POST", "/api/tokens", { kind, name: name.trim() }))
+      setName("")
+      await list.reload()
+    } catch (e) {
+      setError(messageOf(e))
+    }
+  }
+  const revoke = async (tokenId: string) => {
+    try {
+      await call("DELETE", `/api/tokens/${encodeURIComponent(tokenId)}`)
+      await list.reload()
+    } catch (e) {
+      setError(messageOf(e))
+    }
+  }
+  return (
+    <>
+      <h1>Tokens</h1>
+      <section className="card">
+        <h2>Issue a token</h2>
+        <form onSubmit={issue} className="row">
+          <label>
+            Kind
+            <select value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+              <option value="bot">bot</option>
+              <option value="player">player</option>
+            </select>
+          </label>
+          <label>
+            Name (acts for seats held by {kind}:name)
+            <input
+              name="tokenName"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="alpha"
+              required
+            />
+          </label>
+          <button type="submit">Issue</button>
+        </form>
+        {issued && (
+          <div className="key" data-testid="issued">
+            Secret for {issued.kind}:{issued.name} — shown once: <span className="mono">{issued.token}</span>
+          </div>
+        )}
+        {error && <p className="error">{error}</p>}
+      </section>
+      <section className="card">
+        <h2>All tokens</h2>
+        <table>
+          <thead>
+            <tr>
+              <th>Holder</th>
+              <th>Issued</th>
+              <th>Status</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {(list.data?.tokens ?? []).map((t) => (
+              <tr key={t.tokenId}>
+                <td>
+                  {t.kind}:{t.name}
+                </td>
+                <td className="mono">{t.createdAt.slice(0, 19).replace("T", " ")}</td>
+                <td>
+                  {t.revokedAt ? <span className="bad">revoked</span> : <span className="ok">active</span>}
+                </td>
+                <td>
+                  {!t.revokedAt && t.kind !== "organiser" && (
+                    <button type="button" className="danger" onClick={() => void revoke(t.tokenId)}>
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  )
+}

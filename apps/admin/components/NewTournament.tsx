@@ -1,0 +1,164 @@
+"use client"
+import type { Catalogue, TournamentDetail } from "@boroughs/protocol"
+import { useRouter } from "next/navigation"
+import { useEffect, useMemo, useState } from "react"
+import { call, messageOf } from "@/lib/api"
+
+type Game = (typeof Catalogue.Type)["games"][number]
+
+/** Creates a tournament: a game, a format, and entrants — built-in bots by count, and token holders by name. */
+export function NewTournament({ onCreated }: { onCreated: () => void }) {
+  const router = useRouter()
+  const [games, setGames] = useState<ReadonlyArray<Game>>([])
+  const [game, setGame] = useState("")
+  const [name, setName] = useState("")
+  const [format, setFormat] = useState<"swiss" | "round-robin">("swiss")
+  const [rounds, setRounds] = useState(3)
+  const [tableSize, setTableSize] = useState(4)
+  const [counts, setCounts] = useState<Record<string, number>>({})
+  const [holders, setHolders] = useState("")
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    call<typeof Catalogue.Type>("GET", "/api/catalogue")
+      .then((c) => {
+        setGames(c.games)
+        const first = c.games[0]
+        if (first) setGame((g) => g || first.id)
+      })
+      .catch((e) => setError(messageOf(e)))
+  }, [])
+  const current = games.find((g) => g.id === game)
+  const entrants = useMemo(() => {
+    const out: Array<{ id: string; plays: string }> = []
+    for (const [bot, n] of Object.entries(counts))
+      for (let i = 1; i <= n; i++) out.push({ id: `${bot}-${i}`, plays: `builtin:${bot}` })
+    for (const h of holders
+      .split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean))
+      out.push({ id: h.replace(/^(bot|player):/, ""), plays: h.includes(":") ? h : `bot:${h}` })
+    return out
+  }, [counts, holders])
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const created = await call<TournamentDetail>("POST", "/api/tournaments", {
+        name: name.trim() || `${current?.title ?? game} ${format}`,
+        game,
+        format,
+        rounds,
+        tableSize,
+        entrants,
+      })
+      onCreated()
+      router.push(`/tournaments/${encodeURIComponent(created.tournamentId)}`)
+    } catch (e) {
+      setError(messageOf(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="card">
+      <h2>New tournament</h2>
+      <form onSubmit={submit} data-testid="new-tournament">
+        <label>
+          Name
+          <input
+            name="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Spring cup"
+          />
+        </label>
+        <div className="row">
+          <label>
+            Game
+            <select name="game" value={game} onChange={(e) => setGame(e.target.value)}>
+              {games.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Format
+            <select name="format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
+              <option value="swiss">Swiss</option>
+              <option value="round-robin">Round-robin</option>
+            </select>
+          </label>
+          <label>
+            Rounds
+            <input
+              name="rounds"
+              type="number"
+              min={1}
+              max={50}
+              value={rounds}
+              onChange={(e) => setRounds(Number(e.target.value))}
+            />
+          </label>
+          <label>
+            Seats per table
+            <input
+              name="tableSize"
+              type="number"
+              min={3}
+              max={6}
+              value={tableSize}
+              onChange={(e) => setTableSize(Number(e.target.value))}
+            />
+          </label>
+        </div>
+        <div className="row">
+          {(current?.bots ?? []).map((bot) => (
+            <label key={bot}>
+              Built-in “{bot}” bots
+              <input
+                name={`bots-${bot}`}
+                type="number"
+                min={0}
+                max={200}
+                value={counts[bot] ?? 0}
+                onChange={(e) => setCounts((c) => ({ ...c, [bot]: Number(e.target.value) }))}
+              />
+            </label>
+          ))}
+        </div>
+        <label>
+          Token holders (bot:name or player:name, comma separated)
+          <input
+            name="holders"
+            value={holders}
+            onChange={(e) => setHolders(e.target.value)}
+            placeholder="bot:alpha, player:carol"
+          />
+        </label>
+        <div className="actions">
+          <button type="submit" disabled={busy || entrants.length < tableSize}>
+            Create and start
+          </button>
+          <span className="muted">
+            {entrants.length} entrants
+            {entrants.length % tableSize !== 0 && entrants.length >= tableSize
+              ? ` · ${entrants.length % tableSize} bye${entrants.length % tableSize > 1 ? "s" : ""} a round`
+              : ""}
+          </span>
+        </div>
+      </form>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,20 @@
+"use client"
+import { call } from "@/lib/api"
+import { usePolling } from "@/lib/usePolling"
+
+/** The organiser's Ed25519 public key: the one every round root must be signed with. */
+export function SigningKey() {
+  const key = usePolling(
+    () => call<{ publicKey: string; keyId: string; algorithm: string }>("GET", "/api/signing-key"),
+    0,
+  )
+  if (!key.data) return null
+  return (
+    <div className="key" data-testid="signing-key">
+      <div className="muted">
+        Round roots are signed with {key.data.algorithm} key <strong>{key.data.keyId}</strong>
+      </div>
+      <div className="mono">{key.data.publicKey}</div>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+"use client"
+
+export interface TrailRow {
+  readonly stream: string
+  readonly version: number
+  readonly type: string
+  readonly actor: string
+  readonly at: string
+  readonly reason: string
+  readonly detail?: unknown
+}
+
+const describe = (row: TrailRow): string => {
+  const d = (row.detail ?? {}) as Record<string, unknown>
+  switch (row.type) {
+    case "SeatForfeited":
+      return `seat ${d.seat} forfeited`
+    case "SeatReplaced":
+      return `seat ${d.seat} → ${d.holder}`
+    case "EventAnnotated":
+      return `note on v${d.version}: ${d.note ?? "(organisers only)"}`
+    case "TournamentAnnotated":
+      return `note: ${d.note ?? ""}`
+    case "GameEnded":
+      return `adjudicated: ranks ${JSON.stringify(d.ranks)}, scores ${JSON.stringify(d.scores)}`
+    case "OrganiserViewed":
+      return `viewed everything at v${d.gameVersion}`
+    default:
+      return ""
+  }
+}
+
+/** The organiser action trail: every action and every organiser view, as the streams recorded them. */
+export function Trail({ rows }: { rows: ReadonlyArray<TrailRow> }) {
+  if (rows.length === 0) return <p className="muted">No organiser actions yet.</p>
+  return (
+    <table data-testid="trail">
+      <thead>
+        <tr>
+          <th>When</th>
+          <th>Who</th>
+          <th>What</th>
+          <th>Why</th>
+          <th>Where</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={`${r.stream}:${r.version}`}>
+            <td className="mono nowrap">{r.at.replace("T", " ").slice(0, 19)}</td>
+            <td>{r.actor}</td>
+            <td>
+              <strong>{r.type}</strong> {describe(r)}
+            </td>
+            <td>{r.reason}</td>
+            <td className="mono">
+              {r.stream} v{r.version}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { Browser, Download, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { connect, context, newPage, screenshot, signIn } from "./browser"
+
+let browser: Browser
+let page: Page
+let tournamentUrl = ""
+
+/** A download's contents (the browser is remote: it is saved to a local file first). */
+const contentsOf = async (download: Download): Promise<string> => {
+  const file = join(mkdtempSync(join(tmpdir(), "boroughs-admin-download-")), download.suggestedFilename())
+  await download.saveAs(file)
+  return readFileSync(file, "utf8")
+}
+
+beforeAll(async () => {
+  browser = await connect()
+  page = await newPage(browser)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe("the admin app, in Chromium against a real server", () => {
+  it("refuses a token that is not an organiser's, and keeps signed-out visitors on the sign-in page", async () => {
+    await page.goto(`${context().appUrl}/tournaments`)
+    await page.waitForURL(`${context().appUrl}/`)
+    await signIn(page, "not-a-real-token-0123456789")
+    await page.getByTestId("signin-error").filter({ hasText: "not one this server issued" }).waitFor()
+    const bot = await fetch(`${context().apiUrl}/api/tokens`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${context().organiser}`, "content-type": "application/json" },
+      body: JSON.stringify({ kind: "bot", name: "outsider" }),
+    }).then((r) => r.json())
+    await signIn(page, bot.token)
+    await page.getByTestId("signin-error").filter({ hasText: "needs an organiser token" }).waitFor()
+    await screenshot(page, "signin")
+  })
+
+  it("signs in with the organiser token and creates a Swiss tournament that runs to standings", async () => {
+    await signIn(page)
+    await page.waitForURL(/\/tournaments$/)
+    await expect(page.getByTestId("signing-key").textContent()).resolves.toMatch(/[0-9a-f]{64}/)
+    const form = page.getByTestId("new-tournament")
+    await form.getByLabel("Name", { exact: true }).fill("Spring cup")
+    await form.locator("select[name=game]").selectOption("bluff-dice")
+    await form.getByLabel("Rounds", { exact: true }).fill("3")
+    await form.getByLabel("Seats per table").fill("3")
+    await form.getByLabel("Built-in “middle” bots").fill("4")
+    await form.getByLabel("Built-in “random” bots").fill("3")
+    await expect(form.getByText("7 entrants · 1 bye a round").count()).resolves.toBe(1)
+    await form.getByRole("button", { name: "Create and start" }).click()
+    await page.waitForURL(/\/tournaments\/t[0-9a-f]+$/)
+    tournamentUrl = page.url()
+    await page.getByTestId("status").filter({ hasText: "ended" }).waitFor({ timeout: 120_000 })
+    await expect(page.getByTestId("standings").locator("tbody tr").count()).resolves.toBe(7)
+    await page.getByTestId("rating-chart").locator(".recharts-line").first().waitFor()
+    await expect(page.getByTestId("round-3").textContent()).resolves.toContain("sealed")
+
+    await page.getByLabel("Note", { exact: true }).fill("all rounds played without incident")
+    await page.getByLabel("Reason (recorded with the action)").fill("closing remarks")
+    await page.getByRole("button", { name: "Add note" }).click()
+    await page.getByTestId("trail").getByText("closing remarks").waitFor()
+    await screenshot(page, "tournament")
+  })
+
+  it("opens a game with everything revealed, the view itself recorded in the trail", async () => {
+    await page.goto(tournamentUrl)
+    await page.getByRole("link", { name: "result →" }).first().click()
+    await page.waitForURL(/\/games\//)
+    await page.getByText(/this view was recorded as access-/).waitFor()
+    await page.getByTestId("trail").getByText("OrganiserViewed").first().waitFor()
+    await screenshot(page, "game")
+  })
+
+  it("reads the audit report and downloads it as JSON and as text", async () => {
+    await page.goto(`${tournamentUrl}/audit`)
+    await expect(page.getByTestId("verdict").textContent()).resolves.toBe("SOUND")
+    await expect(page.getByTestId("audit-rounds").locator("tbody tr").count()).resolves.toBe(3)
+    await expect(page.getByTestId("audit-rounds").textContent()).resolves.toContain("valid")
+    await page.getByTestId("text-report").filter({ hasText: "SOUND" }).waitFor()
+    const [json] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download report (JSON)" }).click(),
+    ])
+    expect(json.suggestedFilename()).toMatch(/^audit-t[0-9a-f]+\.json$/)
+    const report = JSON.parse(await contentsOf(json))
+    expect(report).toMatchObject({ ok: true, problems: [] })
+    expect(report.rounds).toHaveLength(3)
+    const [text] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download report (text)" }).click(),
+    ])
+    expect(await contentsOf(text)).toMatch(/^SOUND {2}tournament t[0-9a-f]+ "Spring cup"/)
+    await screenshot(page, "audit")
+  })
+})

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config"
+
+// Unit tests beside the code; the end-to-end suite (e2e/) builds the app once, starts a real game server
+// (embedded PGlite in a temporary folder) and one headless Chromium, shared by its files in sequence.
+export default defineConfig({
+  test: {
+    include: ["lib/**/*.test.ts", "e2e/**/*.test.ts"],
+    testTimeout: 180_000,
+    hookTimeout: 900_000,
+    fileParallelism: false,
+    globalSetup: ["e2e/globalSetup.ts"],
+  },
+})
