@@ -3,7 +3,7 @@
  * number), `--opponent` at the others, and prints its win rate with a 95% Wilson interval. A win is rank 1
  * (a shared first place counts, and is counted apart too). With equal bots the expected rate is 1/seats.
  *
- *   pnpm --filter @boroughs/bot-sdk strength --game downtown --games 200 --ms 1000 [--playout heuristic|random]
+ *   pnpm --filter @boroughs/bot-sdk strength --game downtown --games 200 --ms 1000 [--playout heuristic|random] [--prior 0.1]
  */
 import { parseArgs } from "node:util"
 import { botByName } from "../src/bots/byName.js"
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     opponent: { type: "string", default: "heuristic" },
     seed: { type: "string", default: "strength" },
     playout: { type: "string", default: "heuristic" },
+    prior: { type: "string", default: "0.1" },
   },
 })
 const games = Number(values.games)
@@ -36,8 +37,16 @@ const wilson = (wins: number, n: number, z = 1.96): [number, number] => {
 }
 
 const iterations: number[] = []
-if (values.playout !== "heuristic" && values.playout !== "random") throw new Error("--playout is heuristic or random")
-const mcts = isMctsBot({ timeMs: ms, playout: values.playout, onSearch: (r) => iterations.push(r.iterations) })
+if (values.playout !== "heuristic" && values.playout !== "random")
+  throw new Error("--playout is heuristic or random")
+const priorShare = Number(values.prior)
+const mcts = isMctsBot({
+  timeMs: ms,
+  playout: values.playout,
+  prior: priorShare > 0,
+  priorShare,
+  onSearch: (r) => iterations.push(r.iterations),
+})
 const opponent = botByName(values.opponent, values.game)
 let wins = 0
 let soleWins = 0
@@ -62,7 +71,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 process.stdout.write(
   [
     "",
-    `IS-MCTS (${ms} ms a decision, ${values.playout} playouts) vs ${values.opponent} ×${seats - 1}, ${values.game}, ${games} games, seats rotating`,
+    `IS-MCTS (${ms} ms a decision, ${values.playout} playouts, heuristic prior ${priorShare}) vs ${values.opponent} ×${seats - 1}, ${values.game}, ${games} games, seats rotating`,
     `  wins (rank 1, ties included): ${wins}/${games} = ${pct(wins / games)}, 95% Wilson interval [${pct(low)}, ${pct(high)}]`,
     `  sole wins: ${soleWins}; mean rank ${(rankSum / games).toFixed(2)}; chance level ${pct(1 / seats)}`,
     `  ${Math.round(meanIterations)} iterations per search on average (${iterations.length} searches); ${((Date.now() - started) / 1000).toFixed(0)} s`,

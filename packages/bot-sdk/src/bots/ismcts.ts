@@ -51,6 +51,12 @@ export interface IsMctsSettings {
   readonly exploration?: number | undefined
   /** How playouts choose (default: uniform). */
   readonly playout?: PlayoutPolicy | undefined
+  /**
+   * A command to keep unless the search finds better (the game's heuristic's choice): it is credited with
+   * `priorShare` of the iterations as extra visits when the most visited command is picked.
+   */
+  readonly prior?: Typed | undefined
+  readonly priorShare?: number | undefined
 }
 
 /** One root command's statistics. */
@@ -192,10 +198,19 @@ export const isMctsSearch = (
     })
   }
   stats.sort((a, b) => b.visits - a.visits || b.mean - a.mean)
-  return { command: (stats[0] as RootStat).command, iterations, stats }
+  let chosen = (stats[0] as RootStat).command
+  if (settings.prior !== undefined) {
+    const priorKey = keyOf(settings.prior)
+    const prior = stats.find((s) => keyOf(s.command) === priorKey)
+    const bonus = (settings.priorShare ?? 0.1) * iterations
+    if (prior !== undefined && prior.visits + bonus >= (stats[0] as RootStat).visits) chosen = prior.command
+  }
+  return { command: chosen, iterations, stats }
 }
 
-export interface IsMctsOptions extends Omit<IsMctsSettings, "playout"> {
+export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior"> {
+  /** Keep the game's heuristic choice unless the search finds better (default true when the game has one). */
+  readonly prior?: boolean | undefined
   /**
    * Playouts: `heuristic` (default) plays the game's heuristic bot with 10% uniform choices, falling back to
    * uniform for a game without one; `random` is uniform; or any policy.
@@ -228,6 +243,11 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
           : options.playout === "random" || heuristic === undefined
             ? randomPlayout
             : botPlayout(heuristic)
+      // The heuristic's own choice, from the same view: the search must find better to play something else.
+      const prior =
+        options.prior === false || heuristic === undefined
+          ? undefined
+          : heuristic.choose({ seat: ctx.seat, view, legal, random: ctx.random })
       const result = isMctsSearch(
         game,
         view,
@@ -235,7 +255,7 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
         legal,
         ctx.random,
         options.iterations !== undefined ? { iterations: options.iterations } : { until },
-        { exploration: options.exploration, playout },
+        { exploration: options.exploration, playout, prior, priorShare: options.priorShare },
       )
       options.onSearch?.(result)
       return result.command
