@@ -2,7 +2,7 @@ import type { Bot } from "../../kernel/bot.js"
 import { simulate } from "../../kernel/simulate.js"
 import { card } from "./data.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
-import type { Event } from "./model.js"
+import type { Event, Options } from "./model.js"
 
 /**
  * Self-play statistics for the balance report (`docs/urban-sprawl-balance.md`). Pure: plays seeded games in
@@ -41,6 +41,7 @@ export const playTable = (
   games: number,
   botFor: (seat: number, game: number) => Bot,
   isHero: (seat: number, game: number) => boolean = () => false,
+  options: Options = urbanSprawl.defaultOptions,
 ): TableStats => {
   const winsByPosition = Array.from({ length: seats }, () => 0)
   let heroWins = 0
@@ -64,7 +65,7 @@ export const playTable = (
   const cards = new Map<string, { built: number; builderWins: number }>()
   for (let g = 0; g < games; g++) {
     const bots = Array.from({ length: seats }, (_, s) => botFor(s, g))
-    const sim = simulate(urbanSprawl, urbanSprawl.defaultOptions, bots, `balance-${name}-${g}`)
+    const sim = simulate(urbanSprawl, options, bots, `balance-${name}-${g}`)
     const ranks = sim.match.ended?.ranks ?? []
     const state = sim.match.state as {
       startPlayer: number

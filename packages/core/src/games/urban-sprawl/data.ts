@@ -141,6 +141,8 @@ export interface ContractCard {
   readonly reveal: number
   readonly vocations: ReadonlyArray<{ readonly name: Vocation; readonly value: number }>
   readonly effects: ReadonlyArray<Effect>
+  /** One of the four cards a published house rule calls game-warping (option `metroHighImpact`). */
+  readonly highImpact: boolean
 }
 export type PlanningCard = PermitCard | RenewalCard | EventCard
 export type Card = PlanningCard | ContractCard
@@ -355,6 +357,12 @@ const METRO: ReadonlyArray<Row> = [
   ["M34", "Luxury Estates", "RES", 4, 4, "", []],
 ]
 
+/**
+ * University, Marina, Port and Temple: the cards BGG-HR proposes to drop or halve (design note §5.6). The
+ * option `metroHighImpact` keeps them (`full`), halves their numbers (`halved`) or takes them out (`removed`).
+ */
+export const HIGH_IMPACT_IDS: ReadonlyArray<string> = ["M01", "M02", "M03", "M04"]
+
 const contract = (deck: DeckId, row: Row): ContractCard => {
   const [id, name, zone, size, reveal, vocations, effects, provenance] = row
   return {
@@ -371,6 +379,35 @@ const contract = (deck: DeckId, row: Row): ContractCard => {
       ? vocations.split(",").map((v) => ({ name: V[v.slice(0, 2)] as Vocation, value: Number(v.slice(2)) }))
       : [],
     effects,
+    highImpact: HIGH_IMPACT_IDS.includes(id),
+  }
+}
+
+const half = (n: number | undefined): number | undefined =>
+  n === undefined ? undefined : Math.max(1, Math.floor(n / 2))
+
+/** A contract as the game's options make it: a high-impact card with its numbers halved under `halved`. */
+export const asPlayed = (c: ContractCard, metroHighImpact: "full" | "halved" | "removed"): ContractCard => {
+  if (!c.highImpact || metroHighImpact !== "halved") return c
+  return {
+    ...c,
+    reveal: c.reveal === 0 ? 0 : (half(c.reveal) as number),
+    vocations: c.vocations.map((v) => ({ name: v.name, value: half(v.value) as number })),
+    effects: c.effects.map((e): Effect => {
+      switch (e.op) {
+        case "gain":
+        case "gainPer": {
+          const out: Record<string, unknown> = { ...e }
+          if (e.wealth !== undefined) out.wealth = half(e.wealth)
+          if (e.prestige !== undefined) out.prestige = half(e.prestige)
+          return out as Effect
+        }
+        case "tribute":
+          return { ...e, amount: half(e.amount) as number }
+        default:
+          return e
+      }
+    }),
   }
 }
 

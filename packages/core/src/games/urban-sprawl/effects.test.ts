@@ -17,7 +17,7 @@ import { legalCommands, owed } from "./decisions.js"
 import { eventTasks } from "./evolve.js"
 import type { Task } from "./model.js"
 import type { State } from "./state.js"
-import { act, ofType, type Placed, settle, turnState, withPlayer } from "./testing.js"
+import { act, afterSetup, ofType, type Placed, settle, turnState, withPlayer } from "./testing.js"
 
 const at = (zone: Placed["zone"], owner: number | null, block: number, lots: number[]): Placed => ({
   zone,
@@ -187,5 +187,25 @@ describe("the content pack", () => {
     )
     expect(new Set(names).size).toBe(names.length)
     expect(Object.values(VOCATION_SUPPLY).reduce((a, b) => a + b, 0)).toBe(24)
+  })
+})
+
+describe("option metroHighImpact (design note §5.6: University, Marina, Port, Temple)", () => {
+  it("removed: the four cards start out of the game and the Metropolis bottom pile is 4 cards shorter", () => {
+    const s = afterSetup(3, "hi", { metroHighImpact: "removed" })
+    expect(s.removed).toEqual(["M01", "M02", "M03", "M04"])
+    expect(s.decks.metro.segments.map((x) => Object.values(x).reduce((a, b) => a + b, 0))).toEqual([
+      15, 7, 11,
+    ])
+  })
+  it("halved: a high-impact card's numbers are halved when built (Temple's tribute 4 → 2)", () => {
+    const placed = [at("RES", 1, 0, [0])]
+    const base = {
+      ...turnState({ placed }),
+      options: { ...turnState().options, metroHighImpact: "halved" as const },
+    }
+    const r = build(base, "M04", 30, [0, 1], ["P17"])
+    const paid = act(r.state, 1, { type: "PayTribute", inWealth: 1 })
+    expect(ofType(paid.events, "TributePaid")[0]).toMatchObject({ wealth: 2, prestige: 0 })
   })
 })

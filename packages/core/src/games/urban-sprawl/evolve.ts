@@ -1,6 +1,6 @@
 import { advance as nextDraw } from "../../kernel/random.js"
 import { globalLot } from "./board.js"
-import { type ContractCard, card, type EventCard, type EventOp, OFFICES } from "./data.js"
+import { asPlayed, type ContractCard, card, type EventCard, type EventOp, OFFICES } from "./data.js"
 import type { Building, DeckState, Event, Player, Task } from "./model.js"
 import { deckSize, type Mutable, rails, type State, slide } from "./state.js"
 
@@ -224,7 +224,8 @@ export const evolve = (state: State, event: Event): State => {
       break
     case "CardRevealed": {
       s.rng = nextDraw(s.rng)
-      const c = card(event.card)
+      const printed = card(event.card)
+      const c = printed.kind === "contract" ? asPlayed(printed, s.options.metroHighImpact) : printed
       const fromPlanning = event.deck === "planning"
       let d = drawnFrom(fromPlanning ? s.planning : s.decks[event.deck as "town"], event.card)
       if (c.kind === "event") s.tasks = [...eventTasks(c), { k: "discardEvent", card: c.id }, ...s.tasks]
@@ -337,7 +338,7 @@ export const evolve = (state: State, event: Event): State => {
       break
     }
     case "Built": {
-      const c = card(event.card) as ContractCard
+      const c = asPlayed(card(event.card) as ContractCard, s.options.metroHighImpact)
       takeContract(s, event.seat, event.card)
       const p = players(s)[event.seat] as Mutable<Player>
       p.wealth -= event.cost

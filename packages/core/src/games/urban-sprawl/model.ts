@@ -136,6 +136,8 @@ export const OptionsS = Schema.Struct({
   olympicsEndsImmediately: Schema.Boolean,
   /** Safety valve: the game ends after this many rounds (rules §9). */
   maxRounds: Int,
+  /** University, Marina, Port and Temple: as printed, halved, or out of the Metropolis deck (design note §5.6). */
+  metroHighImpact: Schema.Literals(["full", "halved", "removed"]),
 })
 export type Options = typeof OptionsS.Type
 

@@ -7,7 +7,12 @@ export const Options = OptionsS
 export type Options = typeof OptionsS.Type
 
 /** The standard game, ending when the round of the Olympic Games is complete, bounded at 40 rounds. */
-export const defaultOptions: Options = { length: "standard", olympicsEndsImmediately: false, maxRounds: 40 }
+export const defaultOptions: Options = {
+  length: "standard",
+  olympicsEndsImmediately: false,
+  maxRounds: 40,
+  metroHighImpact: "full",
+}
 
 export const validateSetup = (options: Options, _seats: number): RuleViolation | null => {
   const decoded = Schema.decodeUnknownResult(OptionsS)(options)

@@ -88,21 +88,15 @@ const table = (seats: number, pool: ReadonlyArray<Bot>, i: number): Bot[] =>
   Array.from({ length: seats }, (_, s) => pool[(s + i) % pool.length] as Bot)
 
 describe("random games", () => {
-  it("500 random games over 2–4 seats: never throw, end, and keep every invariant", () => {
+  it("500 random games over 2–4 seats and every option: never throw, end, and keep every invariant", () => {
     let games = 0
     for (let i = 0; i < 500; i++) {
       const seats = 2 + (i % 3)
       const seed = `prop-${i}`
       const length = (["standard", "long", "short"] as const)[i % 7 === 0 ? 1 : i % 7 === 1 ? 2 : 0]
-      const sim = simulate(
-        urbanSprawl,
-        { ...urbanSprawl.defaultOptions, length },
-        table(seats, [randomBot], i),
-        seed,
-        {
-          maxCommands: 5_000,
-        },
-      )
+      const metroHighImpact = (["full", "full", "full", "halved", "removed"] as const)[i % 5]
+      const options = { ...urbanSprawl.defaultOptions, length, metroHighImpact }
+      const sim = simulate(urbanSprawl, options, table(seats, [randomBot], i), seed, { maxCommands: 5_000 })
       checkGame(sim.events as Event[], sim.match, seed)
       games++
     }

@@ -28,23 +28,30 @@ export type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 const ids = (cards: ReadonlyArray<{ id: string }>): string[] => cards.map((c) => c.id).sort()
 
 /** The parts of a contract deck from the top (rules §2 step 3: standard, long and short games). */
-export const contractSegments = (length: Options["length"]): Array<Record<string, number>> => {
-  switch (length) {
-    case "long":
-      return [{ cards: 9 }, { cards: 9 }, { cards: 9, key: 1 }, { cards: 9 }]
-    case "short":
-      return [{ cards: 9 }, { cards: 9, key: 1 }, { cards: 18 }]
-    default:
-      return [{ cards: 15 }, { cards: 6, key: 1 }, { cards: 15 }]
-  }
+export const contractSegments = (length: Options["length"], cards = 36): Array<Record<string, number>> => {
+  const segments =
+    length === "long"
+      ? [{ cards: 9 }, { cards: 9 }, { cards: 9, key: 1 }, { cards: 9 }]
+      : length === "short"
+        ? [{ cards: 9 }, { cards: 9, key: 1 }, { cards: 18 }]
+        : [{ cards: 15 }, { cards: 6, key: 1 }, { cards: 15 }]
+  // Cards taken out of a deck come off its bottom pile ("15 on top, 7, then 11" after removing 4: BGG-HR).
+  const last = segments[segments.length - 1] as { cards: number }
+  last.cards -= 36 - cards
+  return segments
 }
 
-const contractDeck = (deck: DeckId, length: Options["length"]): DeckState => {
+/** The contracts a deck is made of under these options (high-impact cards out when `removed`). */
+export const inPlay = (deck: DeckId, options: Options) =>
+  CONTRACTS[deck].filter((c) => !(c.highImpact && options.metroHighImpact === "removed"))
+
+const contractDeck = (deck: DeckId, options: Options): DeckState => {
   const events = CONTRACT_EVENTS[deck]
+  const cards = [...ids(inPlay(deck, options)), ...ids(events.filter((e) => !e.key))].sort()
   return {
-    segments: contractSegments(length),
+    segments: contractSegments(options.length, cards.length),
     pools: {
-      cards: [...ids(CONTRACTS[deck]), ...ids(events.filter((e) => !e.key))].sort(),
+      cards,
       key: ids(events.filter((e) => e.key)),
     },
     top: null,
@@ -113,11 +120,11 @@ export const initialState = (started: GameStarted<Options>): State => {
     discard: ids(RENEWALS),
     contractBoxes: [null, null, null, null, null],
     decks: {
-      town: contractDeck("town", options.length),
-      city: contractDeck("city", options.length),
-      metro: contractDeck("metro", options.length),
+      town: contractDeck("town", options),
+      city: contractDeck("city", options),
+      metro: contractDeck("metro", options),
     },
-    removed: [],
+    removed: CONTRACTS.metro.filter((c) => !inPlay("metro", options).includes(c)).map((c) => c.id),
     offices: { Mayor: null, UnionBoss: null, PoliceChief: null, Treasurer: null, DistrictAttorney: null },
     contractor: null,
     pawn: 0,
