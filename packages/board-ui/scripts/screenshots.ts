@@ -24,6 +24,7 @@ const SHOTS: Record<string, { seats: number; at: number; seed: string }> = {
   manhattan: { seats: 4, at: 0.6, seed: "screenshot-manhattan" },
   suburbia: { seats: 4, at: 0.7, seed: "screenshot-suburbia" },
   uptown: { seats: 4, at: 0.6, seed: "screenshot-uptown" },
+  "urban-sprawl": { seats: 4, at: 0.6, seed: "screenshot-urban-sprawl" },
 }
 
 const page = (title: string, body: string) => `<!doctype html>

@@ -22,6 +22,7 @@ const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: unknown }>>
   ],
   suburbia: [{ seats: 4 }, { seats: 1 }, { seats: 2 }],
   uptown: [{ seats: 4 }, { seats: 2 }, { seats: 3 }],
+  "urban-sprawl": [{ seats: 4 }, { seats: 2 }, { seats: 3 }],
 }
 
 const BROKEN = /undefined|NaN|\[object Object\]|null/

@@ -54,7 +54,7 @@ export const narrate = (game: string, event: NarratableEvent, seats: ReadonlyArr
   } catch {
     specific = null
   }
-  if (specific !== null) return specific
+  if (specific !== null && !/undefined|NaN|\[object Object\]/.test(specific)) return specific
   const fields = eventFields(event)
   const who = ["seat", "player"].map((k) => fields[k]).find((v) => typeof v === "number") as
     | number

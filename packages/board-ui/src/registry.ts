@@ -3,6 +3,7 @@ import { downtownRenderer } from "./games/downtown/index.js"
 import { manhattanRenderer } from "./games/manhattan/index.js"
 import { suburbiaRenderer } from "./games/suburbia/index.js"
 import { uptownRenderer } from "./games/uptown/index.js"
+import { urbanSprawlRenderer } from "./games/urban-sprawl/index.js"
 
 /**
  * Every game the board UI can draw. Adding a game = a folder under `src/games/<id>/` exporting a
@@ -13,6 +14,7 @@ export const renderers: ReadonlyArray<GameRenderer> = [
   manhattanRenderer,
   suburbiaRenderer,
   uptownRenderer,
+  urbanSprawlRenderer,
 ]
 
 /** The renderer of a game, or undefined when none exists yet. */

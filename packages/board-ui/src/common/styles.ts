@@ -60,6 +60,7 @@ export const boardStyles = `
 .bui-deck.bui-hl { border-color: ${ui.highlight}; }
 .bui-deck:focus-visible { outline: 3px solid ${ui.focus}; outline-offset: 1px; }
 .bui-upcoins { background: #F2C94C; color: ${ui.ink}; border-radius: 10px; padding: 0 6px; font-weight: 700; }
+.bui-muted { color: ${ui.muted}; }
 .bui-hand { margin: 8px 0 0; font-size: 14px; }
 .bui-price { font-size: 13px; font-variant-numeric: tabular-nums; }
 .bui-missing { padding: 24px; border: 2px dashed ${ui.line}; border-radius: 8px; background: ${ui.panel}; }

@@ -1,0 +1,108 @@
+import { urbanSprawl } from "@boroughs/core/games/urban-sprawl"
+
+export type Zone = "CIV" | "COM" | "IND" | "RES" | "PARK"
+
+interface PermitCard {
+  readonly id: string
+  readonly kind: "permit"
+  readonly permits: number
+  readonly zones: ReadonlyArray<Zone>
+  readonly wealth: number
+  readonly ballot: boolean
+}
+interface RenewalCard {
+  readonly id: string
+  readonly kind: "renewal"
+  readonly wealth: number
+  readonly ballot: boolean
+}
+interface EventCard {
+  readonly id: string
+  readonly kind: "event"
+  readonly name: string
+  readonly key: boolean
+}
+export interface ContractCard {
+  readonly id: string
+  readonly kind: "contract"
+  readonly deck: string
+  readonly name: string
+  readonly zone: Zone
+  readonly size: number
+  readonly permits: number
+  readonly reveal: number
+  readonly vocations: ReadonlyArray<{ readonly name: string; readonly value: number }>
+}
+export type Card = PermitCard | RenewalCard | EventCard | ContractCard
+
+// Every card comes from the game's own catalogue: one card list, never a second copy.
+const catalogue = urbanSprawl.catalogue(urbanSprawl.defaultOptions) as unknown as {
+  planning: { permits: PermitCard[]; renewals: RenewalCard[]; events: EventCard[] }
+  contracts: Record<string, ContractCard[]>
+  contractEvents: Record<string, EventCard[]>
+  costs: {
+    planningBoxes: number[]
+    contractBoxes: number[]
+    planningTop: number
+    deckTops: Record<string, number>
+  }
+}
+
+const CARDS = new Map<string, Card>(
+  [
+    ...catalogue.planning.permits,
+    ...catalogue.planning.renewals,
+    ...catalogue.planning.events,
+    ...Object.values(catalogue.contracts).flat(),
+    ...Object.values(catalogue.contractEvents).flat(),
+  ].map((c) => [c.id, c]),
+)
+
+/** AP costs of the planning and contract boxes and of the deck tops. */
+export const COSTS = catalogue.costs
+
+/** A card by id; throws on an id the game does not know (a view from another rules version). */
+export const cardOf = (id: string): Card => {
+  const card = CARDS.get(id)
+  if (!card) throw new Error(`Urban Sprawl has no card "${id}"`)
+  return card
+}
+
+export const ZONE_STYLE: Readonly<Record<Zone, { fill: string; ink: string; label: string }>> = {
+  RES: { fill: "#CDE8C4", ink: "#25602D", label: "Residential" },
+  COM: { fill: "#C6DDF5", ink: "#184F7A", label: "Commercial" },
+  IND: { fill: "#F7E2A4", ink: "#6E5200", label: "Industrial" },
+  CIV: { fill: "#E2D4EF", ink: "#4B2A75", label: "Civic" },
+  PARK: { fill: "#9FD39A", ink: "#1F5A23", label: "Park" },
+}
+
+/** "Camden Mall" (a contract or an event) or "4 permits CIV/COM, $2" (a permit) or "Renewal, $10". */
+export const cardName = (id: string): string => {
+  const c = cardOf(id)
+  switch (c.kind) {
+    case "contract":
+    case "event":
+      return c.name
+    case "permit":
+      return `${c.permits} permit${c.permits === 1 ? "" : "s"} ${c.zones.join("/")}, $${c.wealth}${c.ballot ? " (ballot)" : ""}`
+    case "renewal":
+      return `Urban renewal, $${c.wealth}${c.ballot ? " (ballot)" : ""}`
+  }
+}
+
+/** A card in words for labels: a contract's zone, size, permits and vocations too. */
+export const cardWords = (id: string): string => {
+  const c = cardOf(id)
+  if (c.kind !== "contract")
+    return c.kind === "event" ? `${c.name} (event${c.key ? ", key event" : ""})` : cardName(id)
+  const vocations = c.vocations.map((v) => `${spaced(v.name)} ${v.value}`).join(", ")
+  return `${c.name} (${ZONE_STYLE[c.zone].label.toLowerCase()}, size ${c.size}, ${c.permits} permits${
+    c.reveal ? `, pays ${c.reveal} prestige on reveal` : ""
+  }${vocations ? `, ${vocations}` : ""})`
+}
+
+/** "PublicService" → "Public service"; "DistrictAttorney" → "District attorney". */
+export const spaced = (word: string): string => {
+  const s = word.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()
+  return s.charAt(0).toUpperCase() + s.slice(1)
+}
