@@ -11,40 +11,58 @@ const canonicalize: Canonicalize =
 
 /** RFC 8785 canonical JSON: the one byte form that hashes, commitments and exports agree on. */
 export const canonicalJson = (value: unknown): string => {
-  // Strings, booleans and null serialise as JSON.stringify does (RFC 8785 §3.2.2); commitments hash
-  // many of them, so they skip the canonicaliser's checks. Numbers keep its NaN/Infinity refusal.
-  if (typeof value === "string" || typeof value === "boolean" || value === null) return JSON.stringify(value)
-  const flat = flatObjectJson(value)
-  if (flat !== undefined) return flat
+  const fast = plainJson(value)
+  if (fast !== undefined) return fast
   const text = canonicalize(value)
   if (text === undefined) throw new TypeError("canonicalJson: value has no JSON form")
   return text
 }
 
 /**
- * The canonical form of a plain object whose values are all strings, finite numbers, booleans or null —
- * a dial's `{ zone, spaces }` — written the way the canonicaliser writes it (keys sorted by UTF-16 code
- * units, each key and value as JSON.stringify gives them) without its per-value recursion. Undefined for
- * anything else (nested values, NaN, undefined, functions, toJSON), which the canonicaliser then takes.
+ * The canonical form of a plain JSON tree — strings, finite numbers, booleans, null, arrays and plain
+ * objects — written exactly as the canonicaliser writes it (keys sorted by UTF-16 code units, members
+ * whose value is undefined left out, every string and number as JSON.stringify gives it) with plain loops
+ * instead of its reduce and template strings: every stored event and every commitment is canonicalised.
+ * Undefined for anything else anywhere in the tree (NaN, ±Infinity, functions, symbols, bigints, class
+ * instances, toJSON, holes or undefined in arrays), which then goes to the canonicaliser whole, so odd
+ * values keep its exact behaviour. Property-tested against it in canonical.test.ts.
  */
-const flatObjectJson = (value: unknown): string | undefined => {
-  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype)
-    return undefined
-  const record = value as Record<string, unknown>
-  const keys = Object.keys(record).sort()
-  let out = "{"
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string
-    const v = record[key]
-    if (
-      typeof v === "number"
-        ? !Number.isFinite(v)
-        : !(typeof v === "string" || typeof v === "boolean" || v === null)
-    )
+const plainJson = (value: unknown): string | undefined => {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return JSON.stringify(value)
+    case "number":
+      return Number.isFinite(value) ? JSON.stringify(value) : undefined
+    case "object": {
+      if (value === null) return "null"
+      const proto = Object.getPrototypeOf(value)
+      if (proto === Array.prototype) {
+        const items = value as ReadonlyArray<unknown>
+        let out = "["
+        for (let i = 0; i < items.length; i++) {
+          const item = plainJson(items[i])
+          if (item === undefined) return undefined
+          out += i === 0 ? item : `,${item}`
+        }
+        return `${out}]`
+      }
+      if (proto !== Object.prototype) return undefined
+      const record = value as Readonly<Record<string, unknown>>
+      const keys = Object.keys(record).sort()
+      let out = "{"
+      for (const key of keys) {
+        const member = record[key]
+        if (member === undefined) continue
+        const text = plainJson(member)
+        if (text === undefined) return undefined
+        out += `${out.length === 1 ? "" : ","}${JSON.stringify(key)}:${text}`
+      }
+      return `${out}}`
+    }
+    default:
       return undefined
-    out += `${i === 0 ? "" : ","}${JSON.stringify(key)}:${JSON.stringify(v)}`
   }
-  return `${out}}`
 }
 
 /** A SHA-256 implementation: lower-case hex of the digest of a UTF-8 string (or of bytes). */

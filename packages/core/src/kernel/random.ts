@@ -28,6 +28,20 @@ const fmix32 = (h: number): number => {
   return (h ^ (h >>> 16)) | 0
 }
 
+/**
+ * The secret base's four 32-bit words. A playout opens hundreds of generators from one base, so the last
+ * base's words are kept (a cache of one: the same answer as parsing again, without the slices).
+ */
+let lastBase: string | null = null
+let lastBaseWords: ReadonlyArray<number> = []
+const baseWords = (base: string): ReadonlyArray<number> => {
+  if (base !== lastBase) {
+    lastBaseWords = [0, 1, 2, 3].map((k) => Number.parseInt(base.slice(8 * k, 8 * k + 8), 16))
+    lastBase = base
+  }
+  return lastBaseWords
+}
+
 /** Draws for one chance event. Mutable inside, deterministic outside: same state, same draws. */
 export class Random {
   private constructor(private readonly gen: RandomGenerator) {}
@@ -38,9 +52,9 @@ export class Random {
    * dice-heavy games open thousands of these per playout.
    */
   static open(rng: RngState): Random {
+    const base = baseWords(rng.base)
     const words: number[] = [0, 0, 0, 0]
-    for (let k = 0; k < 4; k++)
-      words[k] = (Number.parseInt(rng.base.slice(8 * k, 8 * k + 8), 16) ^ fmix32(rng.draws * 4 + k + 1)) | 0
+    for (let k = 0; k < 4; k++) words[k] = ((base[k] as number) ^ fmix32(rng.draws * 4 + k + 1)) | 0
     return Random.fromWords(words)
   }
 

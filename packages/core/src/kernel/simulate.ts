@@ -51,9 +51,11 @@ export const simulate = (
     const decisions = game.pending(match.state)
     if (decisions.length === 0)
       throw new Error(`${game.id}: nobody owes a decision but the game has not ended`)
-    for (const { seat } of decisions) {
-      // A move can settle other seats' decisions (a reveal, a phase change): ask again.
-      if (!owes(match, seat)) continue
+    for (let i = 0; i < decisions.length; i++) {
+      const { seat } = decisions[i] as (typeof decisions)[number]
+      // A move can settle other seats' decisions (a reveal, a phase change): ask again after the first,
+      // which `pending` has just listed for this very state.
+      if (i > 0 && !owes(match, seat)) continue
       const bot = bots[seat] as Bot
       const command = botCommand(match, seat, bot, randoms[seat] as Random)
       const result = play(match, seat, command)
