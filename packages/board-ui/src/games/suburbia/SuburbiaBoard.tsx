@@ -314,14 +314,14 @@ export const suburbiaLegend = (view: View, seats: ReadonlyArray<SeatInfo>): Lege
     key: "investment",
     symbol: (
       <svg width="22" height="18" viewBox="0 0 22 18" aria-hidden="true">
-        <circle cx="11" cy="9" r="8" fill="#F2C94C" stroke={ui.ink} />
+        <circle cx="11" cy="9" r="8" fill="#FFFFFF" stroke="#D4A10A" strokeWidth="3" />
         <text x="11" y="12.5" textAnchor="middle" fontSize="8" fontWeight="800" fill={ui.ink}>
           ×2
         </text>
       </svg>
     ),
     label: "Investment",
-    meaning: "the tile's effects count twice",
+    meaning: "gold rim and ×2 tab: the tile's effects count twice",
   },
   {
     key: "open",

@@ -120,21 +120,25 @@ export const TileFace = ({
         </text>
       ) : null}
       {invested ? (
+        // An investment marker: a gold rim (clear of the text) and a ×2 tab on the hex's bottom edge.
         <g>
-          <circle
-            cx={cx + 24 * k}
-            cy={cy - 24 * k}
-            r={9 * k}
+          <polygon points={hexPoints(cx, cy, size - 4.5)} fill="none" stroke="#D4A10A" strokeWidth={4 * k} />
+          <rect
+            x={cx - 11 * k}
+            y={cy + 29 * k}
+            width={22 * k}
+            height={12 * k}
+            rx={6 * k}
             fill="#F2C94C"
             stroke={ui.ink}
-            strokeWidth={1.2}
+            strokeWidth={1}
           />
           <text
-            x={cx + 24 * k}
-            y={cy - 24 * k}
+            x={cx}
+            y={cy + 35 * k}
             dy="0.35em"
             textAnchor="middle"
-            fontSize={9 * k}
+            fontSize={8.5 * k}
             fontWeight={800}
             fill={ui.ink}
           >
