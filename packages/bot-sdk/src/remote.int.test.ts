@@ -1,4 +1,8 @@
+import { execFile } from "node:child_process"
 import { connect, createServer, type Server, type Socket } from "node:net"
+import { dirname, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { promisify } from "node:util"
 import { defaultLimits, hostedGames, type RunningServer, startServer } from "@boroughs/server"
 import { pgliteTemplate } from "@boroughs/store/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -6,6 +10,12 @@ import { heuristicBot, randomBot } from "./bots/reference.js"
 import { commandIdOf, runRemote, type SentCommand } from "./remote.js"
 
 const ORGANISER = "bot-sdk-test-organiser-0123456789"
+const execFileAsync = promisify(execFile)
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const repoRoot = resolve(packageDir, "../..")
+const tsx = resolve(packageDir, "node_modules/.bin/tsx")
+const cli = resolve(packageDir, "src/cli.ts")
+const bot = resolve(repoRoot, "examples/python-bot/bot.py")
 
 /**
  * A TCP proxy in front of the server whose `cut()` drops every open connection at once, as a network
@@ -157,5 +167,57 @@ describe("runRemote against a real server", () => {
     ).toEqual([])
     expect(new Set(played.map((c) => c.commandId)).size).toBe(played.length)
     expect(ids.length).toBe(played.length)
+  })
+
+  it("bridges the Python example bot to the server: `boroughs-bot run --url --token -- python3 bot.py`", async () => {
+    const issued = await call("POST", "/api/tokens", { kind: "bot", name: "python" })
+    const created = await call("POST", "/api/games", {
+      game: "downtown",
+      seats: 3,
+      gameId: "python-remote",
+      players: ["bot:python", "bot:beta", "bot:python"],
+      decisionMs: null,
+      seed: "python-remote",
+    })
+    expect(created.status).toBe(201)
+    const bridge = execFileAsync(
+      tsx,
+      [
+        cli,
+        "run",
+        "--url",
+        server.url,
+        "--token",
+        issued.json.token as string,
+        "--games",
+        "1",
+        "--",
+        "python3",
+        bot,
+      ],
+      { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 },
+    )
+    const beta = await runRemote({
+      url: server.url,
+      token: tokens.beta as string,
+      bot: randomBot,
+      games: 1,
+      log: () => {},
+    })
+    const { stderr } = await bridge
+    expect(stderr).toContain("1 game(s) ended")
+    expect(beta.ended[0]?.gameId).toBe("python-remote")
+    const page = await call("GET", "/api/games/python-remote/events?after=0&limit=1000")
+    const events = page.json.events as ReadonlyArray<{ version: number; metadata: Record<string, unknown> }>
+    const python = events.filter((e) => e.metadata.command !== undefined && e.metadata.actor === "bot:python")
+    // Both of the Python bot's seats played, each command once, under the ids the bridge derives.
+    expect(new Set(python.map((e) => e.metadata.seat))).toEqual(new Set([0, 2]))
+    const ids = python.map((e) => e.metadata.commandId as string)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const e of python)
+      expect(e.metadata.commandId).toMatch(
+        new RegExp(`:${commandIdOf("python-remote", e.metadata.seat as number, e.version - 1)}$`),
+      )
+    expect((await call("GET", "/api/games/python-remote")).json.status).toBe("ended")
   })
 })
