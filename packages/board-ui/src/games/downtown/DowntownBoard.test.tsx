@@ -115,6 +115,7 @@ describe("DowntownBoard", () => {
       />,
     )
     expect(html).toContain("markers left:")
+    expect(html).toMatch(/zoning tiles in hand: \d+/)
     expect(html).toContain(" pts<")
     expect(html).not.toContain("Bank")
   })

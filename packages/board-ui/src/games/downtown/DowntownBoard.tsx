@@ -60,6 +60,7 @@ const zoneLabel = (view: DowntownView, seats: ReadonlyArray<SeatInfo>, zone: num
   else if (isZoned(view, zone)) parts.push("4 free spaces")
   if (z.closed) parts.push("scored and closed")
   if (view.step.zone === zone) parts.push("being decided now")
+  else if (view.drawn.includes(zone)) parts.push("zoned this round")
   return parts.join(", ")
 }
 
@@ -284,9 +285,12 @@ const seatRows = (view: DowntownView): SeatRow[] => {
   return Array.from({ length: view.seats }, (_, seat) => {
     const extra: string[] = []
     if (seat === view.mayor) extra.push("mayor")
-    if (twoPlayer)
+    if (twoPlayer) {
       extra.push(`markers left: ${view.framedLeft[seat]} framed, ${view.unframedLeft[seat]} unframed`)
-    else {
+      // The two-player hands are dealt face up: public.
+      const hand = view.hands[seat] ?? []
+      extra.push(hand.length ? `zoning tiles in hand: ${hand.join(", ")}` : "no zoning tiles in hand")
+    } else {
       extra.push(`${plural(view.markersOut[seat] ?? 0, "marker")} on the board`)
       extra.push(view.lobby[seat] ? "lobby disc in hand" : "lobby disc used")
     }
