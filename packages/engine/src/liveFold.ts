@@ -23,6 +23,8 @@ export interface LiveGame {
   readonly match: Match
   readonly envelopes: ReadonlyArray<EventEnvelope>
   readonly decisions: ReadonlyArray<OwedDecision>
+  /** Whether an organiser paused the game: nobody owes a decision (no clock runs) until it resumes. */
+  readonly paused?: boolean
 }
 
 /** The game id of a game stream (`game-<id>`), or null for another kind of stream. */
@@ -68,6 +70,7 @@ export const startLive = (first: EventEnvelope, findGame: (id: string) => AnyGam
     match,
     envelopes: [],
     decisions: [],
+    paused: false,
   }
   return live
 }
@@ -79,6 +82,7 @@ export const startLive = (first: EventEnvelope, findGame: (id: string) => AnyGam
  */
 export const foldLive = (live: LiveGame, envelopes: ReadonlyArray<EventEnvelope>): LiveGame => {
   let { match, decisions, settings } = live
+  let paused = live.paused ?? false
   const all = live.envelopes as EventEnvelope[]
   let i = 0
   while (i < envelopes.length) {
@@ -92,20 +96,24 @@ export const foldLive = (live: LiveGame, envelopes: ReadonlyArray<EventEnvelope>
       if (e.version > 1) match = apply(match, toEvent(e))
       // Who holds a seat changes with an organiser's replacement; a forfeited seat is nobody's (organisers act).
       if (e.type === "SeatReplaced" || e.type === "SeatForfeited") settings = seatChanged(settings, e)
+      if (e.type === "GamePaused") paused = true
+      if (e.type === "GameResumed") paused = false
       all.push(bare(e))
       j++
     }
     const seat = first.metadata.seat
-    decisions = match.ended
-      ? []
-      : nextDecisions(decisions, match.game.pending(match.state), {
-          seat: typeof seat === "number" ? (seat as Seat) : undefined,
-          time: timeOf(first),
-          version: match.events,
-        })
+    // While paused nobody owes anything; on resume every pending seat's clock starts afresh.
+    decisions =
+      match.ended || paused
+        ? []
+        : nextDecisions(decisions, match.game.pending(match.state), {
+            seat: typeof seat === "number" ? (seat as Seat) : undefined,
+            time: timeOf(first),
+            version: match.events,
+          })
     i = j
   }
-  return { ...live, match, decisions, settings }
+  return { ...live, match, decisions, settings, paused }
 }
 
 const seatChanged = (settings: GameSettings, e: EventEnvelope): GameSettings => {

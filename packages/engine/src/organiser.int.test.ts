@@ -92,6 +92,15 @@ describe("organiser actions are events in the game's stream", () => {
     expect(control).toEqual({ paused: false, forfeited: [2], holders: ["bot:a", "builtin:middle", "bot:c"] })
     expect(liveFromStream(envelopes, find)?.settings.players).toEqual(["bot:a", "builtin:middle", null])
 
+    // No clock runs while paused; on resume every owed decision starts afresh.
+    const upTo = (type: string) => envelopes.slice(0, envelopes.findIndex((e) => e.type === type) + 1)
+    const paused = liveFromStream(upTo("GamePaused"), find)
+    expect(paused).toMatchObject({ paused: true, decisions: [] })
+    const resumed = liveFromStream(upTo("GameResumed"), find)
+    expect(resumed?.paused).toBe(false)
+    expect(resumed?.decisions.length).toBeGreaterThan(0)
+    expect(resumed?.decisions.every((d) => d.since === time)).toBe(true)
+
     // A forged reason (re-chained) is not what the recorded action makes.
     const forged = rechain(
       envelopes.map((e) => (e.type === "SeatForfeited" ? { ...e, data: { ...e.data, reason: "other" } } : e)),
@@ -101,9 +110,9 @@ describe("organiser actions are events in the game's stream", () => {
       kind: "diverged",
     })
     // A move slipped in while the game was paused is refused by the audit.
-    const paused = envelopes.findIndex((e) => e.type === "GamePaused")
-    const moveAt = envelopes.findIndex((e, i) => i > paused + 1 && typeof e.metadata.seat === "number")
-    const slipped = rechain([...envelopes.slice(0, paused + 1), ...envelopes.slice(moveAt, moveAt + 1)])
+    const pausedAt = envelopes.findIndex((e) => e.type === "GamePaused")
+    const moveAt = envelopes.findIndex((e, i) => i > pausedAt + 1 && typeof e.metadata.seat === "number")
+    const slipped = rechain([...envelopes.slice(0, pausedAt + 1), ...envelopes.slice(moveAt, moveAt + 1)])
     expect(verifyStream(slipped, find).problems.map((p) => p.kind)).toContain("refused")
   })
 })
