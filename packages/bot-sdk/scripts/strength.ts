@@ -20,6 +20,8 @@ const { values } = parseArgs({
     seed: { type: "string", default: "strength" },
     playout: { type: "string", default: "heuristic" },
     prior: { type: "string", default: "0.1" },
+    /** A control: measure this bot instead of IS-MCTS (e.g. `heuristic`, whose expected rate is 1/seats). */
+    bot: { type: "string" },
   },
 })
 const games = Number(values.games)
@@ -48,13 +50,16 @@ const mcts = isMctsBot({
   onSearch: (r) => iterations.push(r.iterations),
 })
 const opponent = botByName(values.opponent, values.game)
+const tested = values.bot === undefined ? mcts : botByName(values.bot, values.game)
+const testedName =
+  values.bot ?? `IS-MCTS (${ms} ms a decision, ${values.playout} playouts, heuristic prior ${priorShare})`
 let wins = 0
 let soleWins = 0
 let rankSum = 0
 const started = Date.now()
 for (let g = 0; g < games; g++) {
   const seat = g % seats
-  const bots = Array.from({ length: seats }, (_, s) => (s === seat ? mcts : opponent))
+  const bots = Array.from({ length: seats }, (_, s) => (s === seat ? tested : opponent))
   const result = await playLocal({ game: values.game, bots, seed: `${values.seed}-${g}` })
   const rank = result.outcome.ranks[seat] as number
   const firsts = result.outcome.ranks.filter((r) => r === 1).length
@@ -62,7 +67,7 @@ for (let g = 0; g < games; g++) {
   if (rank === 1 && firsts === 1) soleWins++
   rankSum += rank
   process.stdout.write(
-    `game ${g + 1}/${games}: IS-MCTS at seat ${seat} rank ${rank} (scores ${result.outcome.scores.join(" ")}); ${wins} win(s) so far\n`,
+    `game ${g + 1}/${games}: ${values.bot ?? "IS-MCTS"} at seat ${seat} rank ${rank} (scores ${result.outcome.scores.join(" ")}); ${wins} win(s) so far\n`,
   )
 }
 const [low, high] = wilson(wins, games)
@@ -71,7 +76,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 process.stdout.write(
   [
     "",
-    `IS-MCTS (${ms} ms a decision, ${values.playout} playouts, heuristic prior ${priorShare}) vs ${values.opponent} ×${seats - 1}, ${values.game}, ${games} games, seats rotating`,
+    `${testedName} vs ${values.opponent} ×${seats - 1}, ${values.game}, ${games} games, seats rotating`,
     `  wins (rank 1, ties included): ${wins}/${games} = ${pct(wins / games)}, 95% Wilson interval [${pct(low)}, ${pct(high)}]`,
     `  sole wins: ${soleWins}; mean rank ${(rankSum / games).toFixed(2)}; chance level ${pct(1 / seats)}`,
     `  ${Math.round(meanIterations)} iterations per search on average (${iterations.length} searches); ${((Date.now() - started) / 1000).toFixed(0)} s`,
