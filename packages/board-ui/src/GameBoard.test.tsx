@@ -28,3 +28,39 @@ describe("GameBoard", () => {
     ).not.toContain("<style>")
   })
 })
+
+describe("every board", () => {
+  it("has unique element ids, so each title and pattern reference finds its own", async () => {
+    const { renderers } = await import("./registry.js")
+    const { playGame, seatsOf, viewAfter } = await import("./testing.js")
+    for (const renderer of renderers) {
+      const { game, events } = playGame(renderer.id, 4, `ids-${renderer.id}`)
+      const view = viewAfter(game, events, Math.floor(events.length / 2), { kind: "spectator" })
+      const html = renderToStaticMarkup(<GameBoard game={renderer.id} view={view} seats={seatsOf(4)} />)
+      const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])
+      expect(ids.length, renderer.id).toBeGreaterThan(0)
+      expect(
+        new Set(ids).size,
+        `${renderer.id}: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(", ")}`,
+      ).toBe(ids.length)
+      for (const ref of html.matchAll(/aria-labelledby="([^"]+)"/g))
+        expect(ids, renderer.id).toContain(ref[1])
+    }
+  })
+})
+
+describe("placeProps", () => {
+  it("activates a place with Enter, Space and a click, and leaves other keys alone", async () => {
+    const { placeProps } = await import("./common/SeatsPanel.js")
+    const chosen: string[] = []
+    const props = placeProps("zone-7", "Zone 7", (p) => chosen.push(p))
+    const key = (k: string) => props.onKeyDown?.({ key: k, preventDefault: () => {} })
+    key("Enter")
+    key(" ")
+    key("a")
+    props.onClick?.()
+    expect(chosen).toEqual(["zone-7", "zone-7", "zone-7"])
+    expect(props.role).toBe("button")
+    expect(placeProps("zone-7", "Zone 7", undefined).role).toBe("group")
+  })
+})

@@ -111,7 +111,7 @@ const ZoneShape = ({
           width={r.w - inset * 2}
           height={r.h - inset * 2}
           rx={6}
-          fill="url(#bui-dt-hatch)"
+          fill={`url(#bui-dt-hatch-${layout})`}
         />
       ) : null}
       {plots.map((p, plot) => {
@@ -190,7 +190,7 @@ const BoardSvg = ({
       >{`Downtown board, round ${view.round}: ${stepText(view, seats)}`}</title>
       <defs>
         <pattern
-          id="bui-dt-hatch"
+          id={`bui-dt-hatch-${layout}`}
           width="8"
           height="8"
           patternUnits="userSpaceOnUse"
