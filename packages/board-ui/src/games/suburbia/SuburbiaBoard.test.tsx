@@ -64,6 +64,13 @@ describe("SuburbiaBoard", () => {
     if (!view.publicGoals.includes(kept.goal)) expect(spectator).not.toContain(goalDef(kept.goal).name)
   })
 
+  it("shows an organiser every kept goal", () => {
+    const at = countThrough(game.events, (e) => e.type === "GoalKept")
+    const kept = game.events[at - 1] as unknown as { seat: number; goal: string }
+    const html = render(viewAfter(game.game, game.events, at, { kind: "organiser" }))
+    expect(html).toContain(`secret goal: ${goalDef(kept.goal).name}`)
+  })
+
   it("draws a solo game against Dale", () => {
     const solo = playGame("suburbia", 1, "board-ui-suburbia-solo")
     const html = render(

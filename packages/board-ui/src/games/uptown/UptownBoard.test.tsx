@@ -63,6 +63,9 @@ describe("UptownBoard", () => {
     const spectatorView = viewAfter(game.game, game.events, at, { kind: "spectator" }) as View
     const spectator = render(spectatorView)
     expect(spectator).toContain("(hidden)")
+    expect(render(viewAfter(game.game, game.events, at, { kind: "organiser" }))).toContain(
+      `: ${cardName(drawn.card)}`,
+    )
     // The card's name shows nowhere else on the table (unless the same card kind already stands somewhere).
     const onTable = spectatorView.streets.flat().some((s) => s.cards.some((c) => c.card === drawn.card))
     if (!onTable && spectatorView.publicTop !== drawn.card)
