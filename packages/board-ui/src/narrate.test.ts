@@ -1,6 +1,6 @@
 import { type AnyGame, findGame, registry, type Typed } from "@boroughs/core"
 import { describe, expect, it } from "vitest"
-import { eventFields, narrate, narrateSpecific, placesOf } from "./narrate.js"
+import { actorOf, eventFields, narrate, narrateSpecific, placesOf } from "./narrate.js"
 import { rendererFor, renderers } from "./registry.js"
 import { playGame, seatsOf } from "./testing.js"
 
@@ -121,6 +121,10 @@ describe("narrate", () => {
     expect(eventFields(envelope).zone).toBe(14)
     expect(narrate("downtown", envelope, [])).toBe("Seat 1 bought 1 space in zone 14 for $3")
     expect(placesOf("downtown", envelope)).toEqual(["zone-14"])
+    expect(actorOf(envelope)).toBe(0)
+    expect(actorOf({ type: "TilePlaced", player: 2, pid: 1 })).toBe(2)
+    expect(actorOf({ type: "ZoningTileDrawn", mayor: 1, zone: 3 })).toBe(1)
+    expect(actorOf({ type: "ZoneScored", zone: 3 })).toBeNull()
   })
 
   it("falls back to the event's type when its fields cannot be read", () => {

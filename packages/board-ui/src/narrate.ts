@@ -70,3 +70,13 @@ const capitaliseFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 /** The board places an event touches (`zone-14`), for `highlight.places`; empty when none or unknown. */
 export const placesOf = (game: string, event: NarratableEvent): ReadonlyArray<string> =>
   rendererFor(game)?.placesOf?.(eventFields(event)) ?? []
+
+/** The seat that acted in an event (`seat`, `player` or the mayor who drew), for `highlight.seats`; null when none. */
+export const actorOf = (event: NarratableEvent): number | null => {
+  const fields = eventFields(event)
+  for (const key of ["seat", "player", "mayor"]) {
+    const value = fields[key]
+    if (typeof value === "number" && Number.isInteger(value)) return value
+  }
+  return null
+}
