@@ -322,34 +322,99 @@ export const checkBuild = (state: State, seat: Seat, cmd: CommandOf<"Build">): D
   })
 }
 
-/** Every legal Build for a seat (the same rules as checkBuild, enumerated). */
+const ZONE_BIT: Readonly<Record<string, number>> = { CIV: 1, COM: 2, IND: 4, RES: 8, PARK: 0 }
+
+/** Global lots of every shape of every size on every block, computed once. */
+const SITE_LOTS: ReadonlyArray<ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>> = [0, 1, 2, 3, 4].map(
+  (size) =>
+    Array.from({ length: BLOCKS }, (_, block) =>
+      (SHAPES[size] ?? []).map((shape) => shape.map((l) => globalLot(block, l))),
+    ),
+)
+
+interface Site {
+  readonly block: number
+  readonly shape: ReadonlyArray<number>
+  readonly cover: ReadonlyArray<number>
+}
+
+/**
+ * Every legal Build for a seat: the same rules as checkBuild, enumerated. Sites depend only on the zone, size
+ * and zoning override of a contract, so they are found once per kind per call; an empty site's zoning is read
+ * from a per-lot mask of the zones next to it.
+ */
 export const buildCommands = (state: State, seat: Seat): Array<CommandOf<"Build">> => {
   const player = state.players[seat]
   if (!player) return []
   const out: Array<CommandOf<"Build">> = []
-  const byId = new Map(state.buildings.map((b) => [b.id, b]))
   const permits = player.hand.map(card).filter((c): c is PermitCard => c.kind === "permit")
   const renewals = [...new Set(player.hand.filter((id) => card(id).kind === "renewal"))].sort()
-  for (const { id } of buildable(state, seat)) {
+  const contracts = buildable(state, seat)
+  if (contracts.length === 0 || permits.length === 0) return out
+  const byId = new Map(state.buildings.map((b) => [b.id, b]))
+  const adjacent = new Uint8Array(144)
+  for (let g = 0; g < 144; g++) {
+    const id = state.lots[g] as number
+    if (id < 0) continue
+    const bit = ZONE_BIT[(byId.get(id) as Building).zone] as number
+    if (bit) for (const n of NEIGHBOURS[g] as number[]) adjacent[n] = (adjacent[n] as number) | bit
+  }
+  const affordable: number[] = []
+  for (let block = 0; block < BLOCKS; block++)
+    if (buildCost(state, seat, block) <= player.wealth) affordable.push(block)
+  const sitesOf = new Map<string, Site[]>()
+  const sites = (c: ContractCard): Site[] => {
+    const skip = c.zone === "PARK" || ignoresZoning(c)
+    const key = `${c.zone}/${c.size}/${skip}`
+    const cached = sitesOf.get(key)
+    if (cached) return cached
+    const found: Site[] = []
+    const bit = ZONE_BIT[c.zone] as number
+    for (const block of affordable) {
+      const shapes = SITE_LOTS[c.size]?.[block] ?? []
+      ;(SHAPES[c.size] ?? []).forEach((shape, i) => {
+        const lots = shapes[i] as number[]
+        let empty = true
+        let mask = 0
+        for (const g of lots) {
+          if ((state.lots[g] as number) >= 0) empty = false
+          mask |= adjacent[g] as number
+        }
+        if (empty) {
+          if (skip || mask === 0 || (mask & bit) !== 0) found.push({ block, shape, cover: [] })
+          return
+        }
+        if (renewals.length === 0) return
+        const cover = covered(state, seat, c, lots, byId)
+        if (typeof cover === "string") return
+        if (!skip && !zoningOk(state, c.zone, lots, cover, byId)) return
+        found.push({ block, shape, cover })
+      })
+    }
+    sitesOf.set(key, found)
+    return found
+  }
+  let owned = 0
+  for (const b of state.buildings) if (b.owner === seat) owned++
+  for (const { id } of contracts) {
     const c = card(id) as ContractCard
     const sets = minimalSets(
       permits.filter((p) => permitFits(c, p)),
       permitsNeeded(state, seat, c),
     )
     if (sets.length === 0) continue
-    for (let block = 0; block < BLOCKS; block++) {
-      if (buildCost(state, seat, block) > player.wealth) continue
-      for (const shape of SHAPES[c.size] ?? []) {
-        const lots = shape.map((l) => globalLot(block, l))
-        const cover = covered(state, seat, c, lots, byId)
-        if (typeof cover === "string") continue
-        if (cover.length > 0 && renewals.length === 0) continue
-        if (c.zone !== "PARK" && !ignoresZoning(c) && !zoningOk(state, c.zone, lots, cover, byId)) continue
-        if (c.zone !== "PARK" && cubesLeft(state, seat, cover) <= 0) continue
-        for (const renewal of cover.length > 0 ? renewals : [null])
-          for (const set of sets)
-            out.push({ type: "Build", card: id, block, lots: [...shape], permits: set, renewal })
-      }
+    for (const site of sites(c)) {
+      if (c.zone !== "PARK" && owned >= CUBES && cubesLeft(state, seat, site.cover) <= 0) continue
+      for (const renewal of site.cover.length > 0 ? renewals : [null])
+        for (const set of sets)
+          out.push({
+            type: "Build",
+            card: id,
+            block: site.block,
+            lots: [...site.shape],
+            permits: set,
+            renewal,
+          })
     }
   }
   return out
