@@ -96,6 +96,23 @@ describe("organiser routes", () => {
     }
     expect(detail.standings).toHaveLength(7)
     expect(detail.ratingHistory).toHaveLength(2)
+    const listed = await eventually(
+      () => api.get("/api/tournaments", ORGANISER),
+      (r) => r.json.tournaments.some((t: { status: string }) => t.status === "ended"),
+      10_000,
+    )
+    expect(listed.json.tournaments).toEqual([
+      {
+        tournamentId: "cup",
+        name: "Bluff cup",
+        game: "bluff-dice",
+        format: "swiss",
+        rounds: 2,
+        roundsPaired: 2,
+        entrants: 7,
+        status: "ended",
+      },
+    ])
     const key = await api.get("/api/signing-key")
     expect(key.json).toMatchObject({ algorithm: "Ed25519", publicKey: detail.roundList[0].sealed.publicKey })
 

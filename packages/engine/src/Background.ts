@@ -7,11 +7,13 @@ import { lobbyProjection } from "./LobbyProjection.js"
 import type { Projection } from "./Projection.js"
 import { makeProjectionRunner } from "./ProjectionRunner.js"
 import { SNAPSHOT_EVERY, snapshotProjection } from "./SnapshotProjection.js"
+import { tournamentProjection } from "./tournament/TournamentProjection.js"
 
-/** The projections the server keeps: the lobby and per-game snapshots. */
+/** The projections the server keeps: the lobby, per-game snapshots, tournament standings and ratings. */
 export const serverProjections = (snapshotEvery = SNAPSHOT_EVERY): ReadonlyArray<Projection> => [
   lobbyProjection,
   snapshotProjection(snapshotEvery),
+  tournamentProjection,
 ]
 
 /**

@@ -55,6 +55,25 @@ export const serverMigrations: Readonly<Record<string, ServerMigration>> = {
         .execute()
     },
   },
+  "0003_tournament_standings": {
+    up: async (db) => {
+      await db.schema
+        .createTable("proj_tournaments")
+        .addColumn("tournament_id", "text", (c) => c.primaryKey())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("format", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("rounds", "integer", (c) => c.notNull())
+        .addColumn("rounds_paired", "integer", (c) => c.notNull())
+        .addColumn("entrants", "integer", (c) => c.notNull())
+        .addColumn("standings", "jsonb", (c) => c.notNull())
+        .addColumn("rating_history", "jsonb", (c) => c.notNull())
+        .addColumn("version", "integer", (c) => c.notNull())
+        .addColumn("created_at", "timestamptz", (c) => c.notNull())
+        .execute()
+    },
+  },
 }
 
 /** Serialises migrations across server processes starting at once (any constant; "boroughs" in ASCII). */

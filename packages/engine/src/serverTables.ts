@@ -35,6 +35,20 @@ export type ServerTables = {
     readonly ended_at: string | Date | null
     readonly outcome: string | Readonly<Record<string, unknown>> | null
   }
+  readonly proj_tournaments: {
+    readonly tournament_id: string
+    readonly name: string
+    readonly game: string
+    readonly format: string
+    readonly status: string
+    readonly rounds: number
+    readonly rounds_paired: number
+    readonly entrants: number
+    readonly standings: string | ReadonlyArray<unknown>
+    readonly rating_history: string | ReadonlyArray<unknown>
+    readonly version: number
+    readonly created_at: string | Date
+  }
   readonly proj_snapshots: {
     readonly game_id: string
     readonly version: number

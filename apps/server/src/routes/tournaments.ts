@@ -4,15 +4,18 @@ import {
   auditTournament,
   formatTournamentAudit,
   holderOf,
+  listTournamentRows,
   seatControlOf,
   settingsOf,
   toNdjsonLine,
   tournamentExport,
+  withServerTables,
 } from "@boroughs/engine"
 import {
   BadRequest,
   CreateTournamentRequest,
   GameActionRequest,
+  ServerError,
   TournamentActionRequest,
 } from "@boroughs/protocol"
 import { Effect, Schema } from "effect"
@@ -21,7 +24,7 @@ import { decodeBody, decodeQuery } from "../http/body.js"
 import { fromEngine } from "../http/engineErrors.js"
 import { CORS_HEADERS, ok } from "../http/respond.js"
 import type { Route } from "../http/router.js"
-import { detailOf, gameTrail, summaryOf, tournamentTrail } from "./tournamentDetail.js"
+import { detailOf, gameTrail, tournamentTrail } from "./tournamentDetail.js"
 
 const AuditQuery = Schema.Struct({ format: Schema.optionalKey(Schema.Literals(["json", "text"])) })
 
@@ -67,11 +70,24 @@ export const tournamentRoutes: ReadonlyArray<Route> = [
     handle: ({ app, principal }) =>
       Effect.gen(function* () {
         yield* requireOrganiser(principal)
-        const ids = yield* app.tournaments.list.pipe(Effect.mapError(fromEngine))
-        const states = yield* Effect.forEach(ids, (id) => app.tournaments.read(id)).pipe(
-          Effect.mapError(fromEngine),
-        )
-        return ok({ tournaments: states.map((s) => summaryOf(s.state)).reverse() })
+        // The standings projection (it trails the log by a wake-up, like the lobby).
+        const rows = yield* Effect.tryPromise({
+          try: () => listTournamentRows(withServerTables(app.store.db)),
+          catch: (cause) =>
+            new ServerError({ message: `the tournament list cannot be read: ${String(cause)}` }),
+        })
+        return ok({
+          tournaments: rows.map((r) => ({
+            tournamentId: r.tournamentId,
+            name: r.name,
+            game: r.game,
+            format: r.format,
+            rounds: r.rounds,
+            roundsPaired: r.roundsPaired,
+            entrants: r.entrants,
+            status: r.status,
+          })),
+        })
       }),
   },
   {

@@ -6,9 +6,13 @@ import { foldTournament, standingsOf } from "@boroughs/tournament"
 import { Effect, Layer } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { GameEngine } from "../GameEngine.js"
+import { migrateServer } from "../migrateServer.js"
+import { makeProjectionRunner } from "../ProjectionRunner.js"
+import { withServerTables } from "../serverTables.js"
 import { rechain } from "../testing.js"
 import { auditTournament, formatTournamentAudit } from "./audit.js"
 import { newSigningKeyPem, signerFromPem } from "./signing.js"
+import { listTournamentRows, type TournamentRow, tournamentProjection } from "./TournamentProjection.js"
 import { makeTournaments } from "./Tournaments.js"
 
 const find = (id: string) => (id === "bluff-dice" ? bluffDice : undefined)
@@ -19,6 +23,8 @@ const entrants = Array.from({ length: 12 }, (_, i) => ({
 }))
 
 let exported: EventEnvelope[] = []
+let projected: TournamentRow[] = []
+let rebuilt: TournamentRow[] = []
 let steps = 0
 
 // One full Swiss tournament — 12 bots, tables of 4, 4 rounds — on PGlite; the audit cases edit its export.
@@ -49,6 +55,14 @@ beforeAll(async () => {
         steps++
       })
       expect(state.ended).toBe(true)
+      // The standings projection, kept from the global log and rebuilt from it.
+      const store = yield* EventStore
+      yield* migrateServer(store.db)
+      const runner = makeProjectionRunner(store, [tournamentProjection], find)
+      yield* runner.catchUpAll
+      projected = yield* Effect.promise(() => listTournamentRows(withServerTables(store.db)))
+      yield* runner.rebuild
+      rebuilt = yield* Effect.promise(() => listTournamentRows(withServerTables(store.db)))
       return yield* t.exportEnvelopes("cup")
     }).pipe(
       Effect.provide(GameEngine.layer(find, () => ["bluff-dice"]).pipe(Layer.provideMerge(freshPglite()))),
@@ -160,9 +174,20 @@ describe("a Swiss tournament of 12 bots × 4 seats × 4 rounds", () => {
     expect(problems).toContainEqual(expect.objectContaining({ where: "game cup-r1-t1", kind: "result" }))
   })
 
-  it("the standings are a fold of the tournament stream alone", () => {
+  it("the standings are a fold of the tournament stream alone, kept as a projection and rebuilt alike", () => {
     const own = exported.filter((e) => e.streamId === "tournament-cup")
-    expect(audit(exported).standings).toEqual(standingsOf(foldTournament(own.map(toEvent))))
+    const state = foldTournament(own.map(toEvent))
+    expect(audit(exported).standings).toEqual(standingsOf(state))
+    expect(projected).toHaveLength(1)
+    expect(projected[0]).toMatchObject({
+      tournamentId: "cup",
+      status: "ended",
+      roundsPaired: 4,
+      entrants: 12,
+    })
+    expect(projected[0]?.standings).toEqual(standingsOf(state))
+    expect(projected[0]?.ratingHistory).toHaveLength(4)
+    expect(rebuilt).toEqual(projected)
   })
 })
 
