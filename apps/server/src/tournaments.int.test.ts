@@ -230,3 +230,85 @@ describe("organiser actions on a game", () => {
     expect(ended.json.outcome ?? ended.json.ended).toBeTruthy()
   })
 })
+
+describe("a tournament with a remote bot", () => {
+  it("waits for the token holder's moves, and an organiser's replacement hands the seat to a built-in bot", async () => {
+    const created = await api.post(
+      "/api/tournaments",
+      {
+        tournamentId: "remote",
+        name: "Remote cup",
+        game: "bluff-dice",
+        options: { rounds: 3, sides: 6 },
+        format: "round-robin",
+        rounds: 1,
+        tableSize: 3,
+        pairingSeed: "remote-seed",
+        entrants: [
+          { id: "alpha", plays: "bot:alpha" },
+          { id: "m1", plays: "builtin:middle" },
+          { id: "m2", plays: "builtin:middle" },
+        ],
+      },
+      ORGANISER,
+    )
+    expect(created.status, JSON.stringify(created.json)).toBe(201)
+    const paired = await eventually(
+      () => api.get("/api/tournaments/remote", ORGANISER),
+      (r) => r.json.roundList.length === 1,
+    )
+    const table = paired.json.roundList[0].tables[0]
+    const seat = (table.entrants as string[]).indexOf("alpha")
+    const gameId = table.gameId as string
+    // The bot's first decision, through the API as any remote bot sees it: its own seat, its legal moves.
+    const turn = await eventually(
+      () => api.get(`/api/games/${gameId}`, tokens.alpha),
+      (r) => r.json.decisions?.length > 0,
+    )
+    expect(turn.json.players[seat]).toBe("bot:alpha")
+    const decision = turn.json.decisions[0]
+    const moved = await api.post(
+      `/api/games/${gameId}/commands`,
+      {
+        commandId: "alpha-1",
+        seat: decision.seat,
+        command: decision.legal[0],
+        expectedVersion: turn.json.version,
+      },
+      tokens.alpha,
+    )
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200)
+    // The tournament does not move without the holder: the game stays live.
+    expect((await api.get("/api/tournaments/remote", ORGANISER)).json.status).toBe("running")
+
+    const replaced = await api.post(
+      `/api/games/${gameId}/actions`,
+      {
+        action: { type: "ReplaceSeat", seat, holder: "builtin:random" },
+        reason: "alpha lost its connection",
+      },
+      ORGANISER,
+    )
+    expect(replaced.status, JSON.stringify(replaced.json)).toBe(200)
+    const refused = await api.post(
+      `/api/games/${gameId}/commands`,
+      { commandId: "alpha-2", seat, command: decision.legal[0] },
+      tokens.alpha,
+    )
+    expect(refused.status).toBe(403)
+    await eventually(
+      () => api.get("/api/tournaments/remote", ORGANISER),
+      (r) => r.json.status === "ended",
+    )
+    const audit = await api.get("/api/tournaments/remote/audit", ORGANISER)
+    expect(audit.json.problems).toEqual([])
+    const trail = await api.get("/api/tournaments/remote/trail", ORGANISER)
+    expect(trail.json.entries).toContainEqual(
+      expect.objectContaining({
+        type: "SeatReplaced",
+        reason: "alpha lost its connection",
+        actor: "organiser:admin",
+      }),
+    )
+  })
+})
