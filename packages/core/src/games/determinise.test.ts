@@ -7,6 +7,7 @@ import { Random } from "../kernel/random.js"
 import { type DowntownState, downtown } from "./downtown/index.js"
 import { manhattan } from "./manhattan/index.js"
 import { type State as SuburbiaState, suburbia } from "./suburbia/index.js"
+import { type State as UptownState, uptown } from "./uptown/index.js"
 
 /**
  * The determinisation contract (GameDefinition.determinise): at every decision of random games, a sample
@@ -119,5 +120,18 @@ describe("determinise: a sample consistent with one seat's view", () => {
     }
     for (const seats of [2, 3, 4])
       expect(checkGame(suburbia, undefined, seats, `s${seats}`, exact)).toBeGreaterThan(20)
+  })
+
+  it("Uptown, 2 to 4 seats: the public pile exactly, as many unseen blue cards as there are, every deck's top cost among them", () => {
+    const count = (unseen: ReadonlyArray<ReadonlyArray<number>>) => unseen.reduce((n, g) => n + g.length, 0)
+    const exact = (sample: UptownState, real: UptownState) => {
+      expect(sample.publicUnseen).toEqual(real.publicUnseen)
+      expect(count(sample.unseen)).toBe(count(real.unseen))
+      expect(sample.discards.length).toBe(real.discards.length)
+      for (const cost of real.topCosts)
+        if (cost !== null) expect(sample.unseen[cost]?.length).toBeGreaterThan(0)
+    }
+    for (const seats of [2, 3, 4])
+      expect(checkGame(uptown, undefined, seats, `u${seats}`, exact)).toBeGreaterThan(20)
   })
 })

@@ -8,6 +8,7 @@ import { dealTable } from "./chance.js"
 import { Command } from "./commands.js"
 import { SEAT_LIMITS } from "./data.js"
 import { decide } from "./decide.js"
+import { determinise } from "./determinise.js"
 import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
 import { defaultCommand, legalCommands, pending } from "./legal.js"
@@ -51,6 +52,7 @@ export const uptown: GameDefinition<Options, State, Command, Event, View> = {
   view,
   visibility,
   outcome,
+  determinise,
 }
 
 /** The bots that ship with Uptown, by name. */
