@@ -561,3 +561,46 @@ describe("33. the Olympic Games", () => {
     expect(urbanSprawl.outcome(r.state)?.ranks[1]).toBe(1)
   })
 })
+
+describe("40–43. rulings met while building", () => {
+  it("40. a planning discard of events only is not reshuffled: the box stays empty", () => {
+    const s = turnState({ planningBoxes: ["P10", "P11", "P12", null], planning: pileOf([]), discard: ["E1"] })
+    const r = eot(s)
+    expect(ofType(r.events, "PlanningReshuffled")).toEqual([])
+    expect(r.state.planningBoxes[3]).toBeNull()
+    expect(owed(r.state)).toEqual({ seat: 1, kind: "action" })
+  })
+  it("43. the game ends at the end of the round after maxRounds rounds", () => {
+    const s = turnState({
+      active: 2,
+      startPlayer: 0,
+      round: 2,
+      options: { ...turnState().options, maxRounds: 2 },
+      ...quiet,
+    })
+    expect(eot(s).state.phase).toBe("over")
+    expect(eot({ ...s, active: 1 }).state.phase).toBe("turn")
+  })
+  it("43. the game ends at the end of the round when every contract deck and box is empty", () => {
+    const empty = { town: pileOf([], true), city: pileOf([], true), metro: pileOf([], true) }
+    const s = turnState({
+      active: 2,
+      startPlayer: 0,
+      contractBoxes: [null, null, null, null, null],
+      decks: empty,
+      ...quiet,
+    })
+    expect(eot(s).state.phase).toBe("over")
+  })
+  it("33. option olympicsEndsImmediately: the game ends after the turn in which the Olympic Games are revealed", () => {
+    const s = turnState({
+      active: 0,
+      startPlayer: 0,
+      contractBoxes: ["M01", "M02", "M03", "C01", "T01"],
+      decks: { town: pileOf([], true), city: pileOf([], true), metro: pileOf(["MK", "M04"], true) },
+      options: { ...turnState().options, olympicsEndsImmediately: true },
+      ...quiet,
+    })
+    expect(eot(s).state.phase).toBe("over")
+  })
+})
