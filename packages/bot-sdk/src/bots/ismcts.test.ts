@@ -117,10 +117,10 @@ describe("IS-MCTS searches from the bot's own view only", () => {
     ).toThrow(/no determinise hook/)
   })
 
-  it("plays whole games of Downtown, Manhattan and Suburbia against the heuristic bots", async () => {
+  it("plays whole games of every game with the hook against the heuristic bots", async () => {
     const searches: number[] = []
     const bot = isMctsBot({ iterations: 12, onSearch: (r) => searches.push(r.iterations) })
-    for (const game of ["downtown", "manhattan", "suburbia"]) {
+    for (const game of ["downtown", "manhattan", "suburbia", "uptown"]) {
       const result = await playLocal({ game, bots: [bot, heuristicBot, heuristicBot], seed: `full-${game}` })
       expect(result.outcome.ranks).toHaveLength(3)
       expect(result.commands.filter((c) => c.seat === 0).every((c) => c.defaulted === null)).toBe(true)

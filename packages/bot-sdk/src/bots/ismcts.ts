@@ -226,7 +226,7 @@ export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior">
   readonly onSearch?: ((result: SearchResult) => void) | undefined
 }
 
-/** An IS-MCTS bot for any game with a `determinise` hook (Downtown, Manhattan). */
+/** An IS-MCTS bot for any game with a `determinise` hook (Downtown, Manhattan, Suburbia, Uptown). */
 export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
   const resolve = options.findGame ?? ((id: string) => findGame(id)?.game)
   const timeMs = options.timeMs ?? 1_000
