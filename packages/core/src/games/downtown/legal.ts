@@ -53,8 +53,18 @@ export const legalCommands = (state: DowntownState, seat: Seat): ReadonlyArray<D
     case "dials": {
       if (state.choices[seat] !== null) return NONE
       const out: DowntownCommand[] = []
+      // requestLimit looks at a zone only to see whether it is framed: two answers serve all 24 zones.
+      let framed = -1
+      let unframed = -1
       for (const z of state.zones) {
-        const limit = isPass(z) ? state.cap : requestLimit(state, seat, z)
+        let limit = state.cap
+        if (!isPass(z) && z.construction !== null) {
+          if (framed < 0) framed = requestLimit(state, seat, z)
+          limit = framed
+        } else if (!isPass(z)) {
+          if (unframed < 0) unframed = requestLimit(state, seat, z)
+          limit = unframed
+        }
         for (let spaces = 1; spaces <= limit; spaces++) out.push(chooseZone(z.zone, spaces))
       }
       return out
