@@ -196,9 +196,13 @@ const runTask = (state: State, task: Task): Event[] => {
       return [{ type: "HeadlinesAwarded", seat: owner, building: t, prestige: task.prestige }]
     }
     case "threat": {
-      if (task.target === "mostValuableBlock" && threatBlock(state, task) === null) {
-        if (mostValuableBlocks(state).length === 0) return nothing(`${task.cause}: no owned building`)
-        return []
+      if (task.target === "mostValuableBlock" && task.block === null) {
+        const blocks = mostValuableBlocks(state)
+        if (blocks.length === 0) return nothing(`${task.cause}: no owned building`)
+        // Fix the block now: losses during the resolution must not move the fire elsewhere.
+        return blocks.length === 1
+          ? [{ type: "TargetChosen", building: null, block: blocks[0] as number }]
+          : []
       }
       const { remaining, decider } = ordered(state, task, threatAffected(state, task))
       if (remaining.length === 0) return nothing(`${task.cause}: nobody left to decide`)

@@ -209,3 +209,15 @@ describe("option metroHighImpact (design note §5.6: University, Marina, Port, T
     expect(ofType(paid.events, "TributePaid")[0]).toMatchObject({ wealth: 2, prestige: 0 })
   })
 })
+
+describe("Fire stays where it broke out", () => {
+  it("when the burning block's buildings are lost, the fire does not move to the next most valuable block", () => {
+    // Block 9 (row 1, column 3: 3 + 6 = 9) holds seat 1's building; block 15 (row 2, column 3: 1 + 6 = 7) seat 2's.
+    const placed = [at("COM", 1, 9, [0]), at("COM", 2, 15, [0])]
+    const r = runEvent("TE1", { placed })
+    const lost = act(r.state, 1, { type: "LoseBuilding", building: 0 })
+    expect(ofType(r.events, "TargetChosen")[0]).toMatchObject({ block: 9 })
+    expect(lost.state.buildings.map((b) => b.id)).toEqual([1])
+    expect(lost.state.tasks).toEqual([])
+  })
+})
