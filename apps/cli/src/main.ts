@@ -110,7 +110,11 @@ program
     "run a whole tournament of built-in bots locally: pair, play, seal each round; print the standings",
   )
   .requiredOption("--game <id>", `the game (${gameIds().join(", ")})`)
-  .requiredOption("--bots <list>", "entrants as bot:count, e.g. heuristic:6,random:6")
+  .requiredOption(
+    "--bots <list>",
+    "entrants as bot:count (heuristic:6,random:6), or bot names with --entrants",
+  )
+  .option("--entrants <n>", "how many entrants the --bots names take turns to fill", int("--entrants"))
   .option("--format <f>", "swiss or round-robin", "swiss")
   .option("--rounds <n>", "rounds (round-robin default: enough to meet everyone)", int("--rounds"))
   .option("--table-size <n>", "seats per table, 3–6", int("--table-size"), 4)

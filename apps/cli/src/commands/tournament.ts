@@ -23,6 +23,7 @@ export interface TournamentOptions {
   readonly rounds?: number
   readonly tableSize: number
   readonly bots: string
+  readonly entrants?: number
   readonly seed?: string
   readonly id?: string
   readonly name?: string
@@ -31,26 +32,39 @@ export interface TournamentOptions {
   readonly out?: string
 }
 
-/** `heuristic:6,random:6` (or `heuristic,random`, one each) → entrants `heuristic-1`… played by those bots. */
-export const entrantsOf = (spec: string, bots: ReadonlyArray<string>, game: string) => {
-  const out: Array<{ id: string; plays: string }> = []
-  for (const part of spec
+/**
+ * Entrants from `--bots`: `heuristic:6,random:6` gives six of each; with `--entrants n`, plain names
+ * (`heuristic,random`) take turns until there are n. Ids are `<bot>-<k>`, played by those built-in bots.
+ */
+export const entrantsOf = (spec: string, bots: ReadonlyArray<string>, game: string, total?: number) => {
+  const parts = spec
     .split(",")
     .map((s) => s.trim())
-    .filter(Boolean)) {
-    const [name, count = "1"] = part.split(":") as [string, string?]
-    const n = Number(count)
+    .filter(Boolean)
+  if (parts.length === 0) throw new CliError("--bots needs at least one bot, e.g. heuristic:6,random:6")
+  const names: string[] = []
+  for (const part of parts) {
+    const [name, count] = part.split(":") as [string, string?]
     if (!bots.includes(name)) throw new CliError(`${game} has no bot "${name}"; its bots: ${bots.join(", ")}`)
+    const n = count === undefined ? 1 : Number(count)
     if (!Number.isInteger(n) || n < 1 || n > 200)
       throw new CliError(`"${part}": the count after ':' must be 1–200`)
-    for (let i = 0; i < n; i++)
-      out.push({
-        id: `${name}-${out.filter((e) => e.plays === `builtin:${name}`).length + 1}`,
-        plays: `builtin:${name}`,
-      })
+    if (total !== undefined && count !== undefined)
+      throw new CliError("give either counts in --bots (heuristic:6) or --entrants, not both")
+    for (let i = 0; i < n; i++) names.push(name)
   }
-  if (out.length === 0) throw new CliError("--bots needs at least one bot, e.g. heuristic:6,random:6")
-  return out
+  if (total !== undefined) {
+    if (!Number.isInteger(total) || total < 3 || total > 512) throw new CliError("--entrants must be 3–512")
+    const cycle = [...names]
+    names.length = 0
+    for (let i = 0; i < total; i++) names.push(cycle[i % cycle.length] as string)
+  }
+  const seen = new Map<string, number>()
+  return names.map((name) => {
+    const k = (seen.get(name) ?? 0) + 1
+    seen.set(name, k)
+    return { id: `${name}-${k}`, plays: `builtin:${name}` }
+  })
 }
 
 /**
@@ -61,11 +75,11 @@ export const runTournament = async (o: TournamentOptions) => {
   const g = requireGame(o.game)
   if (o.format !== "swiss" && o.format !== "round-robin")
     throw new CliError(`--format is swiss or round-robin, not "${o.format}"`)
-  const entrants = entrantsOf(o.bots, Object.keys(g.bots), g.game.id)
+  const entrants = entrantsOf(o.bots, Object.keys(g.bots), g.game.id, o.entrants)
   const seed = o.seed ?? randomBytes(8).toString("hex")
   const tournamentId =
     o.id ??
-    `${g.game.id}-${o.format}-${sha256Hex(`${seed}/${o.bots}/${o.rounds}/${o.tableSize}`).slice(0, 8)}`
+    `${g.game.id}-${o.format}-${sha256Hex(`${seed}/${o.bots}/${o.entrants}/${o.rounds}/${o.tableSize}`).slice(0, 8)}`
   let signer: ReturnType<typeof loadSigner>
   try {
     signer = loadSigner(o.key)
