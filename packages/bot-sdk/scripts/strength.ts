@@ -3,7 +3,7 @@
  * number), `--opponent` at the others, and prints its win rate with a 95% Wilson interval. A win is rank 1
  * (a shared first place counts, and is counted apart too). With equal bots the expected rate is 1/seats.
  *
- *   pnpm --filter @boroughs/bot-sdk strength --game downtown --games 200 --ms 1000 [--playout heuristic|random] [--prior 0.1]
+ *   pnpm --filter @boroughs/bot-sdk strength --game downtown --games 200 --ms 1000 [--playout heuristic|random] [--prior 0.1] [--bot heuristic]
  */
 import { parseArgs } from "node:util"
 import { botByName } from "../src/bots/byName.js"
@@ -19,7 +19,7 @@ const { values } = parseArgs({
     opponent: { type: "string", default: "heuristic" },
     seed: { type: "string", default: "strength" },
     playout: { type: "string", default: "heuristic" },
-    prior: { type: "string", default: "0.1" },
+    prior: { type: "string", default: "0" },
     /** A control: measure this bot instead of IS-MCTS (e.g. `heuristic`, whose expected rate is 1/seats). */
     bot: { type: "string" },
   },
@@ -71,6 +71,7 @@ for (let g = 0; g < games; g++) {
   )
 }
 const [low, high] = wilson(wins, games)
+const [soleLow, soleHigh] = wilson(soleWins, games)
 const meanIterations = iterations.reduce((a, b) => a + b, 0) / Math.max(1, iterations.length)
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 process.stdout.write(
@@ -78,7 +79,9 @@ process.stdout.write(
     "",
     `${testedName} vs ${values.opponent} ×${seats - 1}, ${values.game}, ${games} games, seats rotating`,
     `  wins (rank 1, ties included): ${wins}/${games} = ${pct(wins / games)}, 95% Wilson interval [${pct(low)}, ${pct(high)}]`,
-    `  sole wins: ${soleWins}; mean rank ${(rankSum / games).toFixed(2)}; chance level ${pct(1 / seats)}`,
+    `  sole wins (rank 1 alone): ${soleWins}/${games} = ${pct(soleWins / games)}, 95% Wilson interval [${pct(soleLow)}, ${pct(soleHigh)}]`,
+    `  mean rank ${(rankSum / games).toFixed(2)}; chance level ${pct(1 / seats)} (identical deterministic bots often tie:`,
+    "  measure the opponent against itself with --bot for the real baseline)",
     `  ${Math.round(meanIterations)} iterations per search on average (${iterations.length} searches); ${((Date.now() - started) / 1000).toFixed(0)} s`,
     "",
   ].join("\n"),

@@ -209,7 +209,10 @@ export const isMctsSearch = (
 }
 
 export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior"> {
-  /** Keep the game's heuristic choice unless the search finds better (default true when the game has one). */
+  /**
+   * Keep the game's heuristic choice unless the search finds better (default false). In Downtown it makes
+   * the bot copy the heuristic and tie with it; in Manhattan it lifted 2/40 wins to 5/40, still below it.
+   */
   readonly prior?: boolean | undefined
   /**
    * Playouts: `heuristic` (default) plays the game's heuristic bot with 10% uniform choices, falling back to
@@ -245,7 +248,7 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
             : botPlayout(heuristic)
       // The heuristic's own choice, from the same view: the search must find better to play something else.
       const prior =
-        options.prior === false || heuristic === undefined
+        options.prior !== true || heuristic === undefined
           ? undefined
           : heuristic.choose({ seat: ctx.seat, view, legal, random: ctx.random })
       const result = isMctsSearch(
