@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { GameBoard } from "../../GameBoard.js"
 import { playGame, seatsOf, viewAfter } from "../../testing.js"
 import { xyOf } from "./geometry.js"
-import { pawnSlots, SQUARE } from "./ManhattanBoard.js"
+import { pawnSlots, SQUARE } from "./ring.js"
 
 const seats = seatsOf(4)
 let game: ReturnType<typeof playGame>
