@@ -27,22 +27,27 @@ export const NEIGHBOURS: ReadonlyArray<ReadonlyArray<number>> = Array.from({ len
   return out
 })
 
-/** The legal shapes of a building of each size inside a block (rules §4 step 2). */
+/**
+ * The legal shapes of a building of each size inside a block (rules §4 step 2). Frozen: legal Build commands
+ * share these arrays.
+ */
+const frozen = (shapes: number[][]): ReadonlyArray<ReadonlyArray<number>> =>
+  Object.freeze(shapes.map((l) => Object.freeze(l)))
 export const SHAPES: Readonly<Record<number, ReadonlyArray<ReadonlyArray<number>>>> = {
-  1: [[0], [1], [2], [3]],
-  2: [
+  1: frozen([[0], [1], [2], [3]]),
+  2: frozen([
     [0, 1],
     [2, 3],
     [0, 2],
     [1, 3],
-  ],
-  3: [
+  ]),
+  3: frozen([
     [0, 1, 2],
     [0, 1, 3],
     [0, 2, 3],
     [1, 2, 3],
-  ],
-  4: [[0, 1, 2, 3]],
+  ]),
+  4: frozen([[0, 1, 2, 3]]),
 }
 
 export const isShape = (size: number, lots: ReadonlyArray<number>): boolean =>

@@ -370,10 +370,12 @@ export const buildCommands = (state: State, seat: Seat): Array<CommandOf<"Build"
     if (cached) return cached
     const found: Site[] = []
     const bit = ZONE_BIT[c.zone] as number
+    const shapesOfSize = SHAPES[c.size] ?? []
     for (const block of affordable) {
       const shapes = SITE_LOTS[c.size]?.[block] ?? []
-      ;(SHAPES[c.size] ?? []).forEach((shape, i) => {
+      for (let i = 0; i < shapes.length; i++) {
         const lots = shapes[i] as number[]
+        const shape = shapesOfSize[i] as ReadonlyArray<number>
         let empty = true
         let mask = 0
         for (const g of lots) {
@@ -382,14 +384,14 @@ export const buildCommands = (state: State, seat: Seat): Array<CommandOf<"Build"
         }
         if (empty) {
           if (skip || mask === 0 || (mask & bit) !== 0) found.push({ block, shape, cover: [] })
-          return
+          continue
         }
-        if (renewals.length === 0) return
+        if (renewals.length === 0) continue
         const cover = covered(state, seat, c, lots, byId)
-        if (typeof cover === "string") return
-        if (!skip && !zoningOk(state, c.zone, lots, cover, byId)) return
+        if (typeof cover === "string") continue
+        if (!skip && !zoningOk(state, c.zone, lots, cover, byId)) continue
         found.push({ block, shape, cover })
-      })
+      }
     }
     sitesOf.set(key, found)
     return found
