@@ -50,7 +50,7 @@ function Tournament() {
       <p className="muted">
         {t.game} · {t.format} · round {t.roundsPaired} of {t.rounds} · {t.entrants} entrants at tables of{" "}
         {t.tableSize} · pairing seed <span className="mono">{t.pairingSeed}</span> ·{" "}
-        <Link href={`${`/tournaments/${encodeURIComponent(id)}`}/audit`}>Audit report</Link>
+        <Link href={`/tournaments/${encodeURIComponent(id)}/audit`}>Audit report</Link>
       </p>
       <div className="grid2">
         <section className="card">
