@@ -4,6 +4,7 @@ import { heuristicBot } from "./bots/heuristic.js"
 import { randomBot } from "./bots/random.js"
 import { catalogue } from "./catalogue.js"
 import { decide, defaultCommand, legalCommands, pending } from "./decisions.js"
+import { determinise } from "./determinise.js"
 import { evolve } from "./evolve.js"
 import { type Command, CommandS, type Event, EventS } from "./model.js"
 import { defaultOptions, Options, validateSetup } from "./options.js"
@@ -39,6 +40,7 @@ export const urbanSprawl: GameDefinition<Options, State, Command, Event, View> =
   view,
   visibility,
   outcome,
+  determinise,
 }
 
 /** The bots that ship with Urban Sprawl, by name. */

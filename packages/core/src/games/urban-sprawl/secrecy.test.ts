@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import type { Bot } from "../../kernel/bot.js"
 import { canonicalJson } from "../../kernel/canonical.js"
 import type { Viewer } from "../../kernel/game.js"
-import { rngFromSeed } from "../../kernel/random.js"
+import { Random, rngFromSeed } from "../../kernel/random.js"
 import { findLeaks } from "../../kernel/secrecy.js"
 import { simulate } from "../../kernel/simulate.js"
 import { advance } from "./advance.js"
@@ -83,4 +83,35 @@ describe("the deck order stays hidden", () => {
     const vis = urbanSprawl.visibility(sim.events[0] as never)
     expect(vis !== "all" && JSON.stringify(vis.redacted)).not.toContain('"seed"')
   })
+})
+
+describe("determinise (search bots)", () => {
+  it("a sample shows the same view and the same legal commands as the real state, and holds no real secret", () => {
+    const sim = simulate(
+      urbanSprawl,
+      urbanSprawl.defaultOptions,
+      [heuristicBot, randomBot, randomBot],
+      "det-sample",
+    )
+    let state = urbanSprawl.initial(sim.events[0] as never) as State
+    const random = Random.fromKey("sampler")
+    let checked = 0
+    sim.events.slice(1).forEach((e, i) => {
+      if (e.type === "GameEnded") return
+      state = urbanSprawl.evolve(state, e as never)
+      if (i % 25 !== 0) return
+      for (let seat = 0; seat < 3; seat++) {
+        const viewer: Viewer = { kind: "seat", seat }
+        const v = urbanSprawl.view(state, viewer)
+        const sample = urbanSprawl.determinise?.(v, random) as State
+        expect(canonicalJson(urbanSprawl.view(sample, viewer))).toBe(canonicalJson(v))
+        expect(canonicalJson(urbanSprawl.legalCommands(sample, seat))).toBe(
+          canonicalJson(urbanSprawl.legalCommands(state, seat)),
+        )
+        expect(sample.rng.base).not.toBe(state.rng.base)
+        checked++
+      }
+    })
+    expect(checked).toBeGreaterThan(50)
+  }, 60_000)
 })
