@@ -196,3 +196,52 @@ const rechainTournament = (envelopes: EventEnvelope[]) => {
   const own = envelopes.filter((e) => e.streamId === "tournament-cup")
   return [...rechain(own), ...envelopes.filter((e) => e.streamId !== "tournament-cup")]
 }
+
+describe("a forfeit in a tournament game", () => {
+  it("is played by the default command, ranks the seat last in the result, and the audit accepts it", async () => {
+    const { result, envelopes } = await Effect.runPromise(
+      Effect.gen(function* () {
+        const engine = yield* GameEngine
+        const t = makeTournaments(yield* EventStore, engine, {
+          findGame: (id) => (id === "bluff-dice" ? { game: bluffDice, bots: bluffDiceBots } : undefined),
+          signer,
+          seedFor: (gameId) => `seed/${gameId}`,
+          now: () => "2026-01-01T00:00:00.000Z",
+        })
+        yield* t.create(
+          {
+            tournamentId: "ff",
+            name: "Forfeit cup",
+            game: "bluff-dice",
+            options: { rounds: 2, sides: 6 },
+            format: "round-robin",
+            rounds: 1,
+            tableSize: 3,
+            entrants: entrants.slice(0, 3),
+            pairingSeed: "ff",
+          },
+          { actor: "organiser:test" },
+        )
+        yield* t.step("ff")
+        yield* engine.act({
+          gameId: "ff-r1-t1",
+          action: { type: "ForfeitSeat", seat: 0 },
+          actor: "organiser:test",
+          reason: "did not show up",
+          time: "2026-01-01T00:00:00.000Z",
+          commandId: "ff-forfeit",
+        })
+        const state = yield* t.runToEnd("ff")
+        return { result: state.rounds[0]?.results[0], envelopes: yield* t.exportEnvelopes("ff") }
+      }).pipe(
+        Effect.provide(GameEngine.layer(find, () => ["bluff-dice"]).pipe(Layer.provideMerge(freshPglite()))),
+        Effect.scoped,
+      ),
+    )
+    expect(result?.forfeited).toEqual([0])
+    expect(result?.ranks[0]).toBe(3)
+    const game = envelopes.filter((e) => e.streamId === "game-ff-r1-t1")
+    expect(game.some((e) => e.metadata.actor === "forfeit")).toBe(true)
+    expect(auditTournament(envelopes, find, { trustedKey: signer.publicKey }).problems).toEqual([])
+  })
+})
