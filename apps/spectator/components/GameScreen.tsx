@@ -85,6 +85,8 @@ export function GameScreen({
   const views = useRef(new Map<string, unknown>())
 
   const seats = useMemo(() => seatInfos(detail.players), [detail.players])
+  const detailVersion = useRef(detail.version)
+  detailVersion.current = detail.version
   const ended = detail.status === "ended"
   const last = Math.max(detail.version, timeline.version)
   const current = at ?? last
@@ -158,6 +160,21 @@ export function GameScreen({
     const timer = setInterval(refresh, 3_000)
     return () => clearInterval(timer)
   }, [down, refresh])
+
+  // A live game's heartbeat: a quiet game and a dead server look alike from the stream (it reconnects on
+  // its own, resuming with Last-Event-ID), so ask the server every few seconds and say when it is gone.
+  useEffect(() => {
+    if (ended) return
+    const timer = setInterval(async () => {
+      const r = await fromBrowser((c) => c.games.getGame({ params: { gameId }, query: {} }))
+      if (r.kind === "down") setDown(r.message)
+      else if (r.kind === "ok") {
+        setDown(null)
+        if (r.value.version !== detailVersion.current || r.value.status === "ended") refresh()
+      }
+    }, 4_000)
+    return () => clearInterval(timer)
+  }, [ended, gameId, refresh])
 
   // The view at the position shown: the head's own when following live, else from view?at (cached).
   useEffect(() => {
