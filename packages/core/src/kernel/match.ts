@@ -1,6 +1,6 @@
 import { Result, Schema } from "effect"
 import { sha256Hex } from "./canonical.js"
-import type { AnyGame, GameEnded, GameStarted, Outcome, Seat, Typed, Viewer } from "./game.js"
+import type { AnyGame, Decision, GameEnded, GameStarted, Outcome, Seat, Typed, Viewer } from "./game.js"
 import { isOrganiserEvent } from "./organiser.js"
 import { type RuleViolation, violation } from "./violation.js"
 
@@ -114,8 +114,13 @@ const settle = (match: Match, events: Typed[]): { match: Match; events: Typed[] 
 }
 
 /** Whether a seat owes a decision now. */
-export const owes = (match: Match, seat: Seat): boolean =>
-  !match.ended && match.game.pending(match.state).some((d) => d.seat === seat)
+export const owes = (match: Match, seat: Seat): boolean => {
+  if (match.ended) return false
+  // A loop, not `some`: this runs once or twice a command, and the closure showed in playout profiles.
+  const decisions = match.game.pending(match.state)
+  for (let i = 0; i < decisions.length; i++) if ((decisions[i] as Decision).seat === seat) return true
+  return false
+}
 
 /**
  * Plays one command for a seat: checks the seat owes a decision, lets the rules decide, folds the events,
@@ -129,6 +134,18 @@ export const play = <C extends Typed>(
   if (match.ended) return Result.fail(violation("kernel.game-over", "the game has ended"))
   if (!owes(match, seat))
     return Result.fail(violation("kernel.not-your-decision", `seat ${seat} owes no decision now`))
+  return playOwed(match, seat, command)
+}
+
+/**
+ * `play` for a seat the caller has just seen owe a decision in this very match (simulate asks `pending`
+ * itself): the same rules and events without asking the game's `pending` a second time.
+ */
+export const playOwed = <C extends Typed>(
+  match: Match,
+  seat: Seat,
+  command: C,
+): Result.Result<{ match: Match; events: ReadonlyArray<Typed> }, RuleViolation> => {
   const decided = match.game.decide(match.state, seat, command)
   if (Result.isFailure(decided)) return Result.fail(decided.failure)
   const events: Typed[] = []

@@ -1,7 +1,7 @@
 import { Result } from "effect"
-import type { Bot } from "./bot.js"
+import type { Bot, BotTurn } from "./bot.js"
 import type { AnyGame, Seat, Typed } from "./game.js"
-import { type Match, owes, play, start } from "./match.js"
+import { type Match, owes, playOwed, start } from "./match.js"
 import { Random } from "./random.js"
 
 /** One command a seat played in a simulation, in order. */
@@ -21,7 +21,26 @@ export const botCommand = (match: Match, seat: Seat, bot: Bot, random: Random): 
   const { game } = match
   const legal = game.legalCommands(match.state, seat)
   if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} owes a decision but has no legal command`)
-  return bot.choose({ seat, view: game.view(match.state, { kind: "seat", seat }), legal, random })
+  return bot.choose(new LazyTurn(match, seat, legal, random))
+}
+
+/**
+ * A bot's turn whose view is built when the bot first reads it: a uniform bot never does, and building a
+ * view for every decision showed in playout profiles. The view is the same `game.view` of the seat.
+ */
+class LazyTurn implements BotTurn {
+  private built: { readonly view: unknown } | null = null
+  constructor(
+    private readonly match: Match,
+    readonly seat: Seat,
+    readonly legal: ReadonlyArray<Typed>,
+    readonly random: Random,
+  ) {}
+  get view(): unknown {
+    if (this.built === null)
+      this.built = { view: this.match.game.view(this.match.state, { kind: "seat", seat: this.seat }) }
+    return this.built.view
+  }
 }
 
 /** The random stream a seat's bot uses in a game with this seed (self-play and simulations agree). */
@@ -58,7 +77,8 @@ export const simulate = (
       if (i > 0 && !owes(match, seat)) continue
       const bot = bots[seat] as Bot
       const command = botCommand(match, seat, bot, randoms[seat] as Random)
-      const result = play(match, seat, command)
+      // `pending` (or `owes` above) has just listed this seat for this state: no need to ask again.
+      const result = playOwed(match, seat, command)
       if (Result.isFailure(result))
         throw new Error(
           `${game.id}: ${bot.name} played ${JSON.stringify(command)}, refused: ${result.failure.rule}: ${result.failure.message}`,

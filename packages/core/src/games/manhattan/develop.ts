@@ -78,11 +78,83 @@ export const isBlocked = (board: Board): boolean => {
   return true
 }
 
-/** Cells where the seat may add a story for a rolled 6: a free top of his building, or a legal extension. */
-export const sixTargets = (board: Board, seat: Seat): number[] => {
+/**
+ * Scratch for `findSixTargets` (which never calls out while it uses them): `seen[cell] === search` marks a
+ * cell this search has looked at, `hit[cell] === search` one it found. A counter, so nothing is cleared.
+ */
+const seen = new Int32Array(CELLS)
+const hit = new Int32Array(CELLS)
+let search = 0
+
+/**
+ * The cells where the seat may add a story for a rolled 6, ascending: the free tops of his buildings and
+ * the empty cells sharing an edge with them where a story is legal — the same cells as `isSixTarget`, as
+ * an empty cell qualifies only next to one of his buildings. It walks his buildings (each carries one of
+ * his towers) instead of testing all 49 cells: the scan showed in playout profiles.
+ */
+const findSixTargets = (board: Board, seat: Seat): number[] => {
   const out: number[] = []
-  for (let cell = 0; cell < CELLS; cell++) if (isSixTarget(board, seat, cell)) out.push(cell)
+  const towers = board.towers[seat]
+  if (!towers) return out
+  search = search === 0x7fffffff ? 1 : search + 1
+  const mark = search
+  let found = 0
+  for (const id of towers) {
+    if (id === null) continue
+    const b = board.buildings[id] as Building
+    for (const cell of b.cells) {
+      const c = board.cells[cell]
+      if (c?.kind === "building" && c.top === "free") {
+        hit[cell] = mark
+        found++
+      }
+      for (const n of EDGE_NEIGHBOURS[cell] as ReadonlyArray<number>) {
+        if (seen[n] === mark) continue
+        seen[n] = mark
+        if (board.cells[n]?.kind === "empty" && canBuildOnEmpty(board, seat, n, false)) {
+          hit[n] = mark
+          found++
+        }
+      }
+    }
+  }
+  for (let cell = 0; found > 0 && cell < CELLS; cell++)
+    if (hit[cell] === mark) {
+      out.push(cell)
+      found--
+    }
   return out
+}
+
+/**
+ * The last answer of `sixTargets`, with what it was computed from. The answer depends on nothing but the
+ * seat and the cells, buildings and towers arrays, which are never changed once a state holds them (evolve
+ * fills fresh copies before any rule reads them), so the same four mean the same answer: the flow asks
+ * when it enters a six-story step and `legalCommands` then asks again for the very same board.
+ */
+let lastSix: {
+  readonly cells: Board["cells"]
+  readonly buildings: Board["buildings"]
+  readonly towers: Board["towers"]
+  readonly seat: Seat
+  readonly targets: ReadonlyArray<number>
+} | null = null
+
+/** Cells where the seat may add a story for a rolled 6, ascending: a free top of his building, or a legal extension. */
+export const sixTargets = (board: Board, seat: Seat): ReadonlyArray<number> => {
+  const { cells, buildings, towers } = board
+  const last = lastSix
+  if (
+    last !== null &&
+    last.cells === cells &&
+    last.buildings === buildings &&
+    last.towers === towers &&
+    last.seat === seat
+  )
+    return last.targets
+  const targets = Object.freeze(findSixTargets(board, seat))
+  lastSix = { cells, buildings, towers, seat, targets }
+  return targets
 }
 
 /** Whether the seat may add a story on this cell for a rolled 6. */
@@ -100,11 +172,8 @@ export const isSixTarget = (board: Board, seat: Seat, cell: number): boolean => 
   return false
 }
 
-/** Whether the seat has any cell to add a story on for a rolled 6. */
-export const hasSixTarget = (board: Board, seat: Seat): boolean => {
-  for (let cell = 0; cell < CELLS; cell++) if (isSixTarget(board, seat, cell)) return true
-  return false
-}
+/** Whether the seat has any cell to add a story on for a rolled 6 (the list is kept for `legalCommands`). */
+export const hasSixTarget = (board: Board, seat: Seat): boolean => sixTargets(board, seat).length > 0
 
 /** Whether a roof may go on this cell: the free top of any building (ruling: opponents' included). */
 export const isRoofTarget = (board: Board, cell: number): boolean => {

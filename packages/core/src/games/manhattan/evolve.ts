@@ -16,7 +16,18 @@ import {
   onesStep,
   sixesStep,
 } from "./flow.js"
-import { type Building, type BuildingCell, type Cell, STREET, type State, type Step } from "./state.js"
+import {
+  type Building,
+  type BuildingCell,
+  buildingCell,
+  buildingOf,
+  type Cell,
+  STREET,
+  type State,
+  type Step,
+  supplyOf,
+  withTop,
+} from "./state.js"
 
 const MOVE: Step = { kind: "move" }
 
@@ -35,7 +46,7 @@ const setAt = <T>(items: ReadonlyArray<T>, index: number, value: T): T[] => {
 }
 
 const retop = (cells: ReadonlyArray<Cell>, cell: number, top: BuildingCell["top"]): Cell[] =>
-  setAt<Cell>(cells, cell, { ...(cells[cell] as BuildingCell), top })
+  setAt<Cell>(cells, cell, withTop(cells[cell] as BuildingCell, top))
 
 /**
  * Folds one event into the state. Events carry every fact; only the bookkeeping of whose step comes next is
@@ -70,7 +81,7 @@ export const evolve = (state: State, event: Event): State => {
       return d
     }
     case "RoofTaken":
-      d.supply = { ...state.supply, roofs: state.supply.roofs - 1 }
+      d.supply = supplyOf(state.supply.stories, state.supply.roofs - 1, state.supply.streets)
       d.roofsHeld = setAt(state.roofsHeld, event.seat, (state.roofsHeld[event.seat] ?? 0) + 1)
       if (step.kind === "doubles") crossingStep(d)
       return d
@@ -82,7 +93,7 @@ export const evolve = (state: State, event: Event): State => {
       return d
     case "StreetBuilt":
       d.cells = setAt(state.cells, cellIndex(event.x, event.y), STREET)
-      d.supply = { ...state.supply, streets: state.supply.streets - 1 }
+      d.supply = supplyOf(state.supply.stories, state.supply.roofs, state.supply.streets - 1)
       if (step.kind === "crossing-street") afterCrossing(d)
       return d
     case "RoofPlaced":
@@ -92,7 +103,7 @@ export const evolve = (state: State, event: Event): State => {
       return d
     case "RoofRemoved":
       d.cells = retop(state.cells, cellIndex(event.x, event.y), "free")
-      d.supply = { ...state.supply, roofs: state.supply.roofs + 1 }
+      d.supply = supplyOf(state.supply.stories, state.supply.roofs + 1, state.supply.streets)
       if (step.kind === "remove-roof") afterCrossing(d)
       return d
     case "Declined":
@@ -117,22 +128,13 @@ const buildStory = (d: Draft, e: StoryBuilt): void => {
   let towers = d.towers
   const cell = cellIndex(e.x, e.y)
   const builtAt = SUPPLY_LIMITS.stories - d.supply.stories + 1
-  d.supply = { ...d.supply, stories: d.supply.stories - 1 }
+  d.supply = supplyOf(d.supply.stories - 1, d.supply.roofs, d.supply.streets)
   d.cells = cells
   d.buildings = buildings
   if (e.founded) {
     const tower = e.tower?.tower ?? 0
-    buildings[e.building] = {
-      id: e.building,
-      owner: e.seat,
-      tower,
-      towerCell: cell,
-      cells: [cell],
-      height: 1,
-      blocks: 1,
-      mergedInto: null,
-    }
-    cells[cell] = { kind: "building", building: e.building, height: 1, top: "tower", builtAt }
+    buildings[e.building] = buildingOf(e.building, e.seat, tower, cell, [cell], 1, 1, null)
+    cells[cell] = buildingCell(e.building, 1, "tower", builtAt)
     const row = towers[e.seat] ?? [null, null]
     d.towers = setRow(towers, e.seat, tower === 0 ? [e.building, row[1]] : [row[0], e.building])
     return
@@ -143,30 +145,42 @@ const buildStory = (d: Draft, e: StoryBuilt): void => {
   let blocks = into.blocks + 1
   const absorb = (id: number) => {
     const b = buildings[id] as Building
-    if (b.towerCell !== null) cells[b.towerCell] = { ...(cells[b.towerCell] as BuildingCell), top: "free" }
+    if (b.towerCell !== null) cells[b.towerCell] = withTop(cells[b.towerCell] as BuildingCell, "free")
     if (b.owner !== null && b.tower !== null) {
       const row = towers[b.owner] ?? [null, null]
       towers = setRow(towers, b.owner, b.tower === 0 ? [null, row[1]] : [row[0], null])
     }
-    for (const m of b.cells) cells[m] = { ...(cells[m] as BuildingCell), building: e.building }
-    members = [...members, ...b.cells]
+    for (const m of b.cells) {
+      const c = cells[m] as BuildingCell
+      cells[m] = buildingCell(e.building, c.height, c.top, c.builtAt)
+    }
+    members = members.concat(b.cells)
     height = Math.max(height, b.height)
     blocks += b.blocks
-    buildings[id] = { ...b, owner: e.seat, tower: null, towerCell: null, cells: [], mergedInto: e.building }
+    buildings[id] = buildingOf(b.id, e.seat, null, null, [], b.height, b.blocks, e.building)
   }
   for (const t of e.takenOver) absorb(t.building)
   for (const m of e.merged) absorb(m.building)
-  cells[cell] = { kind: "building", building: e.building, height: e.height, top: "free", builtAt }
+  cells[cell] = buildingCell(e.building, e.height, "free", builtAt)
   let towerCell = into.towerCell
   if (e.tower !== null) {
     if (e.tower.from !== null) {
       const from = indexOf(e.tower.from)
-      cells[from] = { ...(cells[from] as BuildingCell), top: "free" }
+      cells[from] = withTop(cells[from] as BuildingCell, "free")
     }
     towerCell = indexOf(e.tower.to)
-    cells[towerCell] = { ...(cells[towerCell] as BuildingCell), top: "tower" }
+    cells[towerCell] = withTop(cells[towerCell] as BuildingCell, "tower")
   }
-  buildings[e.building] = { ...into, cells: members, height, blocks, towerCell }
+  buildings[e.building] = buildingOf(
+    into.id,
+    into.owner,
+    into.tower,
+    towerCell,
+    members,
+    height,
+    blocks,
+    into.mergedInto,
+  )
   d.towers = towers
 }
 
@@ -177,14 +191,14 @@ const bankrupt = (d: Draft, e: PlayerBankrupt): void => {
   const buildings = d.buildings.slice()
   for (const id of e.buildings) {
     const b = buildings[id] as Building
-    if (b.towerCell !== null) cells[b.towerCell] = { ...(cells[b.towerCell] as BuildingCell), top: "free" }
-    buildings[id] = { ...b, owner: null, tower: null, towerCell: null }
+    if (b.towerCell !== null) cells[b.towerCell] = withTop(cells[b.towerCell] as BuildingCell, "free")
+    buildings[id] = buildingOf(b.id, null, null, null, b.cells, b.height, b.blocks, b.mergedInto)
   }
   d.cells = cells
   d.buildings = buildings
   d.towers = setRow(d.towers, e.seat, [null, null])
   d.pawns = setRow(d.pawns, e.seat, [null, null])
-  d.supply = { ...d.supply, roofs: d.supply.roofs + e.roofsReturned }
+  d.supply = supplyOf(d.supply.stories, d.supply.roofs + e.roofsReturned, d.supply.streets)
   d.roofsHeld = setAt(d.roofsHeld, e.seat, 0)
   d.bankrupt = setAt(d.bankrupt, e.seat, true)
   d.eliminated = [...d.eliminated, e.seat]

@@ -1,5 +1,5 @@
 import type { Seat } from "../../kernel/game.js"
-import { CORNERS, xyOf } from "./board.js"
+import { CELLS, CORNERS, xyOf } from "./board.js"
 import type { Command } from "./commands.js"
 import { roofTargets, sixTargets } from "./develop.js"
 import { legalMoves } from "./moves.js"
@@ -11,9 +11,26 @@ const DEMAND: Command = Object.freeze({ type: "DemandBankruptcy" })
 const CORNER_CHOICES: ReadonlyArray<Command> = CORNERS.map((corner) =>
   Object.freeze({ type: "ChooseCorner", corner }),
 )
-const at = <T extends "BuildStory" | "RemoveRoof" | "PlaceRoof">(type: T, cell: number) => {
-  const { x, y } = xyOf(cell)
-  return { type, x, y }
+// Commands that name a cell, one frozen object per cell: bots get them in every list of a playout.
+const perCell = <T extends "BuildStory" | "RemoveRoof" | "PlaceRoof">(type: T) =>
+  Array.from({ length: CELLS }, (_, cell) => {
+    const { x, y } = xyOf(cell)
+    return Object.freeze({ type, x, y })
+  })
+const AT = {
+  BuildStory: perCell("BuildStory"),
+  RemoveRoof: perCell("RemoveRoof"),
+  PlaceRoof: perCell("PlaceRoof"),
+}
+const at = <T extends "BuildStory" | "RemoveRoof" | "PlaceRoof">(type: T, cell: number) =>
+  AT[type][cell] as { readonly type: T; readonly x: number; readonly y: number }
+
+/** The commands naming each of `cells`, then Skip. */
+const andSkip = (type: "BuildStory" | "PlaceRoof", cells: ReadonlyArray<number>): Command[] => {
+  const out: Command[] = []
+  for (const cell of cells) out.push(at(type, cell))
+  out.push(SKIP)
+  return out
 }
 
 /** Every command the seat may play now, and no other (empty when it owes nothing). */
@@ -32,9 +49,9 @@ export const legalCommands = (board: Board, seat: Seat): ReadonlyArray<Command> 
     case "remove-roof":
       return [at("RemoveRoof", step.cell), SKIP]
     case "place-roof":
-      return [...roofTargets(board).map((cell) => at("PlaceRoof", cell)), SKIP]
+      return andSkip("PlaceRoof", roofTargets(board))
     case "six-story":
-      return [...sixTargets(board, seat).map((cell) => at("BuildStory", cell)), SKIP]
+      return andSkip("BuildStory", sixTargets(board, seat))
     default:
       return []
   }

@@ -21,6 +21,42 @@ export type Cell =
     }
 export type BuildingCell = Extract<Cell, { kind: "building" }>
 
+/**
+ * Building cells, supplies and buildings are built by these functions only, never by spreads: one literal
+ * each keeps one V8 shape per kind of object, and `{ ...cell, top }` on the cell union showed in playout
+ * profiles (evolve writes several per story).
+ */
+export const buildingCell = (building: number, height: number, top: Top, builtAt: number): BuildingCell => ({
+  kind: "building",
+  building,
+  height,
+  top,
+  builtAt,
+})
+
+/** The same building cell with another top. */
+export const withTop = (c: BuildingCell, top: Top): BuildingCell =>
+  buildingCell(c.building, c.height, top, c.builtAt)
+
+/** The pieces left in the supply. */
+export const supplyOf = (stories: number, roofs: number, streets: number): Supply => ({
+  stories,
+  roofs,
+  streets,
+})
+
+/** A building record (see `Building`). */
+export const buildingOf = (
+  id: number,
+  owner: Seat | null,
+  tower: number | null,
+  towerCell: number | null,
+  cells: ReadonlyArray<number>,
+  height: number,
+  blocks: number,
+  mergedInto: number | null,
+): Building => ({ id, owner, tower, towerCell, cells, height, blocks, mergedInto })
+
 /** Shared cells without data (never mutated). */
 export const EMPTY: Cell = { kind: "empty" }
 export const STREET: Cell = { kind: "street" }
@@ -122,11 +158,7 @@ export const initialBoard = (started: GameStarted<Options>): State => {
     buildings: [],
     towers: Array.from({ length: seats }, () => [null, null] as const),
     roofsHeld: Array.from({ length: seats }, () => hand),
-    supply: {
-      stories: SUPPLY_LIMITS.stories,
-      roofs: SUPPLY_LIMITS.roofs - hand * seats,
-      streets: SUPPLY_LIMITS.streets,
-    },
+    supply: supplyOf(SUPPLY_LIMITS.stories, SUPPLY_LIMITS.roofs - hand * seats, SUPPLY_LIMITS.streets),
     bankrupt: Array.from({ length: seats }, () => false),
     eliminated: [],
   }
