@@ -106,8 +106,8 @@ export interface GenericBotDefinition {
 }
 
 /**
- * Defines a bot. With `game`, its `decide` is typed by that game's view and commands (and runners refuse to
- * seat it at another game); without, it plays any game.
+ * Defines a bot. With `game`, its `decide` is typed by that game's view and commands (`playLocal` refuses
+ * to seat it at another game, `runRemote` leaves such games to the clock); without, it plays any game.
  *
  * ```ts
  * const greedy = defineBot({

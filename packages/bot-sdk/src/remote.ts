@@ -8,7 +8,7 @@ import {
 } from "@boroughs/protocol"
 import { Cause, Effect, Fiber, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { type AnyBot, checkBotFits, type DecisionContext, type GameEndInfo } from "./bot.js"
+import type { AnyBot, DecisionContext, GameEndInfo } from "./bot.js"
 
 export interface RunRemoteOptions {
   /** The server, e.g. `http://localhost:8080`. */
@@ -87,6 +87,8 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
   const gameOf = new Map<string, string>()
   const startedGames = new Set<string>()
   const endedGames = new Set<string>()
+  /** Games of another kind than the bot is written for. */
+  const refused = new Set<string>()
   const ended: GameEndInfo[] = []
   const commands: SentCommand[] = []
   const skipped = { noAnswer: 0, late: 0, superseded: 0 }
@@ -111,7 +113,13 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
   const onMessage = async (m: BotStreamMessage) => {
     switch (m.type) {
       case "gameStarted": {
-        checkBotFits(bot, m.game)
+        if (bot.game !== undefined && bot.game !== m.game) {
+          // A bot written for one game sits out the others (their clocks play for it): said once per game.
+          if (!refused.has(m.gameId))
+            log(`boroughs-bot: ${bot.name} plays ${bot.game}, not ${m.game} (${m.gameId})`)
+          refused.add(m.gameId)
+          return
+        }
         gameOf.set(m.gameId, m.game)
         if (startedGames.has(m.gameId)) return
         startedGames.add(m.gameId)
@@ -123,7 +131,12 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
         })
       }
       case "yourTurn": {
-        if (endedGames.has(m.gameId) || settled.has(commandIdOf(m.gameId, m.seat, m.version))) return
+        if (
+          refused.has(m.gameId) ||
+          endedGames.has(m.gameId) ||
+          settled.has(commandIdOf(m.gameId, m.seat, m.version))
+        )
+          return
         const key = `${m.gameId}:${m.seat}`
         const known = owed.get(key)
         if (known !== undefined && known.version >= m.version) return
@@ -136,7 +149,7 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
       case "gameEnded": {
         for (const key of [...owed.keys()]) if (key.startsWith(`${m.gameId}:`)) owed.delete(key)
         if (thinking?.gameId === m.gameId) thinking.abort.abort(new Error("the game ended"))
-        if (endedGames.has(m.gameId)) return
+        if (endedGames.has(m.gameId) || refused.has(m.gameId)) return
         endedGames.add(m.gameId)
         const info = { gameId: m.gameId, ranks: m.ranks, scores: m.scores, reason: m.reason }
         ended.push(info)

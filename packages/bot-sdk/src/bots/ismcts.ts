@@ -52,11 +52,14 @@ export interface IsMctsSettings {
   /** How playouts choose (default: uniform). */
   readonly playout?: PlayoutPolicy | undefined
   /**
-   * A command to keep unless the search finds better (the game's heuristic's choice): it is credited with
-   * `priorShare` of the iterations as extra visits when the most visited command is picked.
+   * A fallback command (the game's heuristic's choice): played when the search is too thin to choose — its
+   * most visited command has fewer than `minVisits` visits (more legal commands than iterations) — and,
+   * with `priorShare` > 0, kept unless another command beats its visits plus that share of the iterations.
    */
   readonly prior?: Typed | undefined
   readonly priorShare?: number | undefined
+  /** Fewest visits for the search's own choice to stand against `prior` (default 4). */
+  readonly minVisits?: number | undefined
 }
 
 /** One root command's statistics. */
@@ -202,16 +205,19 @@ export const isMctsSearch = (
   if (settings.prior !== undefined) {
     const priorKey = keyOf(settings.prior)
     const prior = stats.find((s) => keyOf(s.command) === priorKey)
-    const bonus = (settings.priorShare ?? 0.1) * iterations
-    if (prior !== undefined && prior.visits + bonus >= (stats[0] as RootStat).visits) chosen = prior.command
+    const top = stats[0] as RootStat
+    const bonus = (settings.priorShare ?? 0) * iterations
+    if (prior !== undefined && (top.visits < (settings.minVisits ?? 4) || prior.visits + bonus >= top.visits))
+      chosen = prior.command
   }
   return { command: chosen, iterations, stats }
 }
 
 export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior"> {
   /**
-   * Keep the game's heuristic choice unless the search finds better (default false). In Downtown it makes
-   * the bot copy the heuristic and tie with it; in Manhattan it lifted 2/40 wins to 5/40, still below it.
+   * Credit the game's heuristic choice with `priorShare` (default 0.1) of the iterations as extra visits
+   * (default false: in Downtown it makes the bot copy the heuristic and tie with it). Whatever this says,
+   * the heuristic's choice is played when the search is too thin to choose (see `minVisits`).
    */
   readonly prior?: boolean | undefined
   /**
@@ -248,7 +254,7 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
             : botPlayout(heuristic)
       // The heuristic's own choice, from the same view: the search must find better to play something else.
       const prior =
-        options.prior !== true || heuristic === undefined
+        heuristic === undefined
           ? undefined
           : heuristic.choose({ seat: ctx.seat, view, legal, random: ctx.random })
       const result = isMctsSearch(
@@ -258,7 +264,13 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
         legal,
         ctx.random,
         options.iterations !== undefined ? { iterations: options.iterations } : { until },
-        { exploration: options.exploration, playout, prior, priorShare: options.priorShare },
+        {
+          exploration: options.exploration,
+          playout,
+          prior,
+          priorShare: options.prior === true ? (options.priorShare ?? 0.1) : 0,
+          minVisits: options.minVisits,
+        },
       )
       options.onSearch?.(result)
       return result.command
