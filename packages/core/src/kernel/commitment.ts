@@ -33,10 +33,11 @@ export const commit = (
 /**
  * The canonical JSON of `{ key, salt, value }`, which is what `hashOf` hashes, written out directly:
  * "key" < "salt" < "value" is already RFC 8785 order and strings serialise as JSON.stringify does, so
- * only the value goes through the canonicaliser. Games commit a hundred secrets a playout.
+ * only the value goes through the canonicaliser. Games commit a hundred secrets a playout. The salt is
+ * hex from `saltFor` (every hasher is checked to give hex digests), which JSON writes as it is, quoted.
  */
 const commitmentJson = (key: string, salt: string, value: unknown): string =>
-  `{"key":${JSON.stringify(key)},"salt":${JSON.stringify(salt)},"value":${canonicalJson(value)}}`
+  `{"key":${JSON.stringify(key)},"salt":"${salt}","value":${canonicalJson(value)}}`
 
 /** Whether a reveal opens the commitment it names. */
 export const opens = (commitment: Commitment, reveal: Reveal): boolean =>
