@@ -6,6 +6,7 @@ import { promisify } from "node:util"
 import { defaultLimits, hostedGames, type RunningServer, startServer } from "@boroughs/server"
 import { pgliteTemplate } from "@boroughs/store/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { defineBot } from "./bot.js"
 import { heuristicBot, randomBot } from "./bots/reference.js"
 import { commandIdOf, runRemote, type SentCommand } from "./remote.js"
 
@@ -219,5 +220,42 @@ describe("runRemote against a real server", () => {
         new RegExp(`:${commandIdOf("python-remote", e.metadata.seat as number, e.version - 1)}$`),
       )
     expect((await call("GET", "/api/games/python-remote")).json.status).toBe("ended")
+  })
+
+  it("leaves a game of another kind to the clock when the bot is written for one game, and stops on its signal", async () => {
+    const issued = await call("POST", "/api/tokens", { kind: "bot", name: "typed" })
+    const created = await call("POST", "/api/games", {
+      game: "downtown",
+      seats: 3,
+      gameId: "not-manhattan",
+      players: ["bot:typed", "bot:typed", "bot:typed"],
+      decisionMs: null,
+    })
+    expect(created.status).toBe(201)
+    const asked: number[] = []
+    const manhattanOnly = defineBot({
+      game: "manhattan",
+      name: "manhattan-only",
+      decide: (_view, legal, ctx) => {
+        asked.push(ctx.version)
+        return legal[0] ?? null
+      },
+    })
+    const stop = new AbortController()
+    const logs: string[] = []
+    const summary = await runRemote({
+      url: server.url,
+      token: issued.json.token as string,
+      bot: manhattanOnly,
+      signal: stop.signal,
+      log: (line) => {
+        logs.push(line)
+        stop.abort()
+      },
+    })
+    expect(summary.stopped).toBe("signal")
+    expect(logs[0]).toContain("manhattan-only plays manhattan, not downtown (not-manhattan)")
+    expect(asked).toEqual([])
+    expect(summary.commands).toEqual([])
   })
 })
