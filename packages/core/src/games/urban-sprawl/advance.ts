@@ -314,6 +314,17 @@ const endOfTurnStep = (state: State): Event[] => {
   }
 }
 
+/** Position after the start player (0 = the start player). */
+export const positionOf = (state: State, seat: number): number =>
+  (seat - (state.startPlayer ?? 0) + state.seats) % state.seats
+
+/** Option `turnOrder` ramp: in round 1 the player at position k has seats − 1 − k fewer AP (our design). */
+export const firstRoundHandicap = (state: State, seat: number, round: number): number => {
+  const t = state.options.turnOrder
+  if (round !== 1 || (t !== "ramp" && t !== "rampAndReverseDraft")) return 0
+  return state.seats - 1 - positionOf(state, seat)
+}
+
 /** The steps the rules take on their own (kernel `advance`): tasks first, then set-up, turn start, end of turn. */
 export const advance = (state: State): ReadonlyArray<Event> => {
   if (state.phase === "over") return []
@@ -325,7 +336,7 @@ export const advance = (state: State): ReadonlyArray<Event> => {
     case "start": {
       const seat = state.active
       const round = seat === state.startPlayer ? state.round + 1 : state.round
-      const ap = BASE_AP + (state.offices.Mayor === seat ? 1 : 0)
+      const ap = BASE_AP + (state.offices.Mayor === seat ? 1 : 0) - firstRoundHandicap(state, seat, round)
       return [{ type: "TurnStarted", seat, round, turn: state.turn + 1, ap }]
     }
     case "eot":

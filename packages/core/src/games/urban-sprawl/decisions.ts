@@ -63,12 +63,19 @@ export interface Owed {
   readonly kind: DecisionKind
 }
 
-/** The drafter of a draft turn: snake order from the start player. */
+/**
+ * The drafter of a draft turn: snake order from the start player; with option `turnOrder` reverseDraft, snake
+ * order from the last player in reverse turn order (the start player drafts last, then first of the next pass).
+ */
 export const drafter = (state: State): Seat => {
   const n = state.seats
   const pass = Math.floor(state.draftTurn / n)
   const i = state.draftTurn % n
-  return ((state.startPlayer ?? 0) + (pass % 2 === 0 ? i : n - 1 - i)) % n
+  const k = pass % 2 === 0 ? i : n - 1 - i
+  const t = state.options.turnOrder
+  const start = state.startPlayer ?? 0
+  if (t === "reverseDraft" || t === "rampAndReverseDraft") return (start - 1 - k + 2 * n) % n
+  return (start + k) % n
 }
 
 /** The decision a task waits for, or null when it resolves on its own. */
@@ -205,13 +212,21 @@ const minimalSets = (eligible: ReadonlyArray<PermitCard>, need: number): string[
   return out
 }
 
+/** Buildings by id (an array indexed by id: ids are small integers, and a Map showed in playout profiles). */
+type ById = ReadonlyArray<Building | undefined>
+
+const indexById = (state: State, into: Array<Building | undefined>): ById => {
+  for (const b of state.buildings) into[b.id] = b
+  return into
+}
+
 /** Zoning (rules §4 step 4): touch no building, or touch one of the same zone; parks never count. */
 const zoningOk = (
   state: State,
   zone: string,
   lots: ReadonlyArray<number>,
   removed: ReadonlyArray<number>,
-  byId: ReadonlyMap<number, Building>,
+  byId: ById,
 ): boolean => {
   let touches = false
   for (const g of lots)
@@ -219,7 +234,7 @@ const zoningOk = (
       if (lots.includes(n)) continue
       const id = state.lots[n] as number
       if (id < 0 || removed.includes(id)) continue
-      const b = byId.get(id) as Building
+      const b = byId[id] as Building
       if (b.zone === "PARK") continue
       if (b.zone === zone) return true
       touches = true
@@ -227,24 +242,30 @@ const zoningOk = (
   return !touches
 }
 
+const NO_COVER: ReadonlyArray<number> = Object.freeze([])
+
 /** The buildings a site covers, or a reason it cannot be covered (rules §4 step 3). */
 const covered = (
   state: State,
   seat: Seat,
   c: ContractCard,
   lots: ReadonlyArray<number>,
-  byId: ReadonlyMap<number, Building>,
-): number[] | string => {
-  const ids = [...new Set(lots.map((g) => state.lots[g] as number).filter((id) => id >= 0))]
-  for (const id of ids) {
-    const b = byId.get(id) as Building
-    const inside = b.lots.every((l) => lots.includes(globalLot(b.block, l)))
-    if (!inside) return `building ${id} would only be partly covered`
+  byId: ById,
+): ReadonlyArray<number> | string => {
+  let ids: number[] | null = null
+  for (const g of lots) {
+    const id = state.lots[g] as number
+    if (id < 0 || ids?.includes(id)) continue
+    const b = byId[id] as Building
+    for (const l of b.lots)
+      if (!lots.includes(globalLot(b.block, l))) return `building ${id} would only be partly covered`
     if (b.size >= c.size) return `building ${id} is not smaller than the new one`
     if (b.owner !== null && b.owner !== seat && state.offices.PoliceChief === b.owner)
       return `building ${id} belongs to the Police Chief`
+    if (ids === null) ids = [id]
+    else ids.push(id)
   }
-  return ids
+  return ids ?? NO_COVER
 }
 
 const cubesLeft = (state: State, seat: Seat, demolished: ReadonlyArray<number>): number =>
@@ -289,7 +310,7 @@ export const checkBuild = (state: State, seat: Seat, cmd: CommandOf<"Build">): D
   if (sum < need) return fail("build.permits", `${c.name} needs ${need} permits; these give ${sum}`)
   if (sum - min >= need) return fail("build.permits-surplus", "every permit card used must be needed")
   const lots = cmd.lots.map((l) => globalLot(cmd.block, l))
-  const byId = new Map(state.buildings.map((b) => [b.id, b]))
+  const byId = indexById(state, [])
   const cover = covered(state, seat, c, lots, byId)
   if (typeof cover === "string") return fail("build.site", cover)
   if (cover.length === 0 && cmd.renewal !== null)
@@ -318,105 +339,137 @@ export const checkBuild = (state: State, seat: Seat, cmd: CommandOf<"Build">): D
     permits: cmd.permits,
     renewal: cmd.renewal,
     cost,
-    demolished: cover,
+    demolished: [...cover],
   })
 }
 
 const ZONE_BIT: Readonly<Record<string, number>> = { CIV: 1, COM: 2, IND: 4, RES: 8, PARK: 0 }
-
-/** Global lots of every shape of every size on every block, computed once. */
-const SITE_LOTS: ReadonlyArray<ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>> = [0, 1, 2, 3, 4].map(
-  (size) =>
-    Array.from({ length: BLOCKS }, (_, block) =>
-      (SHAPES[size] ?? []).map((shape) => shape.map((l) => globalLot(block, l))),
-    ),
-)
+const ZONE_KEY: Readonly<Record<string, number>> = { CIV: 0, COM: 1, IND: 2, RES: 3, PARK: 4 }
 
 interface Site {
   readonly block: number
+  /** A frozen shape of SHAPES, shared by every command built on it. */
   readonly shape: ReadonlyArray<number>
+  /** Global lots of the shape on the block. */
+  readonly lots: ReadonlyArray<number>
   readonly cover: ReadonlyArray<number>
 }
+
+/** Every empty site (size, block, shape) as one shared object, computed once: an empty site covers nothing. */
+const SITES: ReadonlyArray<ReadonlyArray<ReadonlyArray<Site>>> = [0, 1, 2, 3, 4].map((size) =>
+  Array.from({ length: BLOCKS }, (_, block) =>
+    (SHAPES[size] ?? []).map((shape) => ({
+      block,
+      shape,
+      lots: Object.freeze(shape.map((l) => globalLot(block, l))),
+      cover: NO_COVER,
+    })),
+  ),
+)
+
+// Scratch space reused by every call (the rules are synchronous; nothing keeps a reference past a call).
+const adjacentScratch = new Uint8Array(144)
+const byIdScratch: Array<Building | undefined> = []
 
 /**
  * Every legal Build for a seat: the same rules as checkBuild, enumerated. Sites depend only on the zone, size
  * and zoning override of a contract, so they are found once per kind per call; an empty site's zoning is read
- * from a per-lot mask of the zones next to it.
+ * from a per-lot mask of the zones next to it. Commands share their frozen `lots` shape and permit sets.
  */
 export const buildCommands = (state: State, seat: Seat): Array<CommandOf<"Build">> => {
   const player = state.players[seat]
   if (!player) return []
   const out: Array<CommandOf<"Build">> = []
-  const permits = player.hand.map(card).filter((c): c is PermitCard => c.kind === "permit")
-  const renewals = [...new Set(player.hand.filter((id) => card(id).kind === "renewal"))].sort()
   const contracts = buildable(state, seat)
-  if (contracts.length === 0 || permits.length === 0) return out
-  const byId = new Map(state.buildings.map((b) => [b.id, b]))
-  const adjacent = new Uint8Array(144)
+  if (contracts.length === 0) return out
+  const permits: PermitCard[] = []
+  let renewals: string[] = []
+  for (const id of player.hand) {
+    const c = card(id)
+    if (c.kind === "permit") permits.push(c)
+    else if (c.kind === "renewal" && !renewals.includes(id)) renewals.push(id)
+  }
+  if (permits.length === 0) return out
+  if (renewals.length > 1) renewals = renewals.sort()
+  const byId = indexById(state, byIdScratch)
+  const adjacent = adjacentScratch
+  adjacent.fill(0)
   for (let g = 0; g < 144; g++) {
     const id = state.lots[g] as number
     if (id < 0) continue
-    const bit = ZONE_BIT[(byId.get(id) as Building).zone] as number
+    const bit = ZONE_BIT[(byId[id] as Building).zone] as number
     if (bit) for (const n of NEIGHBOURS[g] as number[]) adjacent[n] = (adjacent[n] as number) | bit
   }
   const affordable: number[] = []
   for (let block = 0; block < BLOCKS; block++)
     if (buildCost(state, seat, block) <= player.wealth) affordable.push(block)
-  const sitesOf = new Map<string, Site[]>()
+  const sitesOf: Array<Site[] | undefined> = []
   const sites = (c: ContractCard): Site[] => {
     const skip = c.zone === "PARK" || ignoresZoning(c)
-    const key = `${c.zone}/${c.size}/${skip}`
-    const cached = sitesOf.get(key)
+    const key = ((ZONE_KEY[c.zone] as number) * 5 + c.size) * 2 + (skip ? 1 : 0)
+    const cached = sitesOf[key]
     if (cached) return cached
     const found: Site[] = []
     const bit = ZONE_BIT[c.zone] as number
-    const shapesOfSize = SHAPES[c.size] ?? []
+    const ofSize = SITES[c.size] ?? []
     for (const block of affordable) {
-      const shapes = SITE_LOTS[c.size]?.[block] ?? []
+      const shapes = ofSize[block] ?? []
       for (let i = 0; i < shapes.length; i++) {
-        const lots = shapes[i] as number[]
-        const shape = shapesOfSize[i] as ReadonlyArray<number>
+        const site = shapes[i] as Site
+        const lots = site.lots
         let empty = true
         let mask = 0
-        for (const g of lots) {
+        for (let j = 0; j < lots.length; j++) {
+          const g = lots[j] as number
           if ((state.lots[g] as number) >= 0) empty = false
           mask |= adjacent[g] as number
         }
         if (empty) {
-          if (skip || mask === 0 || (mask & bit) !== 0) found.push({ block, shape, cover: [] })
+          if (skip || mask === 0 || (mask & bit) !== 0) found.push(site)
           continue
         }
         if (renewals.length === 0) continue
         const cover = covered(state, seat, c, lots, byId)
         if (typeof cover === "string") continue
         if (!skip && !zoningOk(state, c.zone, lots, cover, byId)) continue
-        found.push({ block, shape, cover })
+        found.push({ block, shape: site.shape, lots, cover })
       }
     }
-    sitesOf.set(key, found)
+    sitesOf[key] = found
     return found
   }
+  const setsOf = new Map<string, string[][]>()
   let owned = 0
   for (const b of state.buildings) if (b.owner === seat) owned++
   for (const { id } of contracts) {
     const c = card(id) as ContractCard
-    const sets = minimalSets(
-      permits.filter((p) => permitFits(c, p)),
-      permitsNeeded(state, seat, c),
-    )
+    const need = permitsNeeded(state, seat, c)
+    const setKey = `${c.zone}/${need}`
+    let sets = setsOf.get(setKey)
+    if (sets === undefined) {
+      sets = minimalSets(
+        permits.filter((p) => permitFits(c, p)),
+        need,
+      )
+      setsOf.set(setKey, sets)
+    }
     if (sets.length === 0) continue
     for (const site of sites(c)) {
       if (c.zone !== "PARK" && owned >= CUBES && cubesLeft(state, seat, site.cover) <= 0) continue
-      for (const renewal of site.cover.length > 0 ? renewals : [null])
+      if (site.cover.length === 0)
         for (const set of sets)
           out.push({
             type: "Build",
             card: id,
             block: site.block,
-            lots: [...site.shape],
+            lots: site.shape,
             permits: set,
-            renewal,
+            renewal: null,
           })
+      else
+        for (const renewal of renewals)
+          for (const set of sets)
+            out.push({ type: "Build", card: id, block: site.block, lots: site.shape, permits: set, renewal })
     }
   }
   return out
@@ -427,9 +480,11 @@ const otherActions = (state: State, seat: Seat): Command[] => {
   const player = state.players[seat]
   if (!player) return []
   const out: Command[] = []
-  if (!state.acted)
-    for (const id of [...new Set(player.hand)].sort())
-      if (card(id).kind === "permit") out.push({ type: "Invest", card: id })
+  if (!state.acted) {
+    const permits: string[] = []
+    for (const id of player.hand) if (card(id).kind === "permit" && !permits.includes(id)) permits.push(id)
+    for (const id of permits.sort()) out.push({ type: "Invest", card: id })
+  }
   for (const id of [...state.planningBoxes, state.planning.top])
     if (id !== null && (planningCost(state, id) as number) <= state.ap)
       out.push({ type: "TakePlanning", card: id })
@@ -543,7 +598,11 @@ export const legalCommands = (state: State, seat: Seat): ReadonlyArray<Command> 
   const o = owed(state)
   if (!o || o.seat !== seat) return []
   if (o.kind === "draft") return draftCommands(state, seat)
-  if (o.kind === "action") return [...otherActions(state, seat), ...buildCommands(state, seat)]
+  if (o.kind === "action") {
+    const out = otherActions(state, seat)
+    for (const b of buildCommands(state, seat)) out.push(b)
+    return out
+  }
   return choices(state, o.kind, seat)
 }
 
@@ -702,6 +761,26 @@ const action = (state: State, seat: Seat, cmd: Command): Decided => {
   }
 }
 
+/**
+ * Whether a command equals a listed choice: the choices are flat objects of primitives, compared key by key
+ * (what their canonical JSON would compare, without building strings per decision); anything nested falls
+ * back to canonical JSON.
+ */
+const sameCommand = (listed: Command, cmd: Command): boolean => {
+  if (listed.type !== cmd.type) return false
+  const a = listed as unknown as Record<string, unknown>
+  const b = cmd as unknown as Record<string, unknown>
+  let keys = 0
+  for (const k in a) {
+    const v = a[k]
+    if (typeof v === "object" && v !== null) return canonicalJson(listed) === canonicalJson(cmd)
+    if (!(k in b) || b[k] !== v) return false
+    keys++
+  }
+  for (const _ in b) keys--
+  return keys === 0
+}
+
 /** Decides a command of a seat (kernel `decide`). */
 export const decide = (state: State, seat: Seat, cmd: Command): Decided => {
   const o = owed(state)
@@ -709,8 +788,7 @@ export const decide = (state: State, seat: Seat, cmd: Command): Decided => {
   if (o.seat !== seat) return fail("not-your-decision", `seat ${o.seat} decides now (${o.kind})`)
   if (o.kind === "action") return action(state, seat, cmd)
   const legal = o.kind === "draft" ? draftCommands(state, seat) : choices(state, o.kind, seat)
-  const json = canonicalJson(cmd)
-  if (!legal.some((c) => canonicalJson(c) === json))
+  if (!legal.some((c) => sameCommand(c, cmd)))
     return fail(
       `${o.kind}.not-a-choice`,
       `${JSON.stringify(cmd)} is not one of the choices now: ${legal.map((c) => JSON.stringify(c)).join(", ")}`,

@@ -138,6 +138,13 @@ export const OptionsS = Schema.Struct({
   maxRounds: Int,
   /** University, Marina, Port and Temple: as printed, halved, or out of the Metropolis deck (design note §5.6). */
   metroHighImpact: Schema.Literals(["full", "halved", "removed"]),
+  /**
+   * Compensation for turn order (our design, from the balance report): `plain` (none; also when absent, so
+   * games recorded before the option replay unchanged), `ramp` (in round 1 the player at position k after the
+   * start player has seats − 1 − k fewer AP), `reverseDraft` (the starter draft snakes from the last player
+   * backwards), or both.
+   */
+  turnOrder: Schema.optional(Schema.Literals(["plain", "ramp", "reverseDraft", "rampAndReverseDraft"])),
 })
 export type Options = typeof OptionsS.Type
 

@@ -158,21 +158,21 @@ export const boxSource = (board: Board, box: number): DeckId | null => {
   return has(town) ? "town" : null
 }
 
-/** The contract rails: the boxes (lowest first) each deck's cards slide along (rules §6 step 4). */
-export const rails = (board: Board): Array<{ boxes: number[]; deck: DeckId }> => {
-  if (board.decks.metro.active)
-    return [
-      { boxes: [4], deck: "town" },
-      { boxes: [3], deck: "city" },
-      { boxes: [0, 1, 2], deck: "metro" },
-    ]
-  if (board.decks.city.active)
-    return [
-      { boxes: [4], deck: "town" },
-      { boxes: [0, 1, 2, 3], deck: "city" },
-    ]
-  return [{ boxes: [0, 1, 2, 3, 4], deck: "town" }]
-}
+type Rails = ReadonlyArray<{ readonly boxes: ReadonlyArray<number>; readonly deck: DeckId }>
+const METRO_RAILS: Rails = [
+  { boxes: [4], deck: "town" },
+  { boxes: [3], deck: "city" },
+  { boxes: [0, 1, 2], deck: "metro" },
+]
+const CITY_RAILS: Rails = [
+  { boxes: [4], deck: "town" },
+  { boxes: [0, 1, 2, 3], deck: "city" },
+]
+const TOWN_RAILS: Rails = [{ boxes: [0, 1, 2, 3, 4], deck: "town" }]
+
+/** The contract rails: the boxes (lowest first) each deck's cards slide along (rules §6 step 4). Shared constants. */
+export const rails = (board: Board): Rails =>
+  board.decks.metro.active ? METRO_RAILS : board.decks.city.active ? CITY_RAILS : TOWN_RAILS
 
 /** Cards compacted toward the lowest box, the face-up top last: the boxes and what stays on top. */
 export const slide = (
