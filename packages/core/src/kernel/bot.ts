@@ -13,6 +13,11 @@ export interface BotTurn<View = unknown, Command extends Typed = Typed> {
 /** A bot picks one of the legal commands from what its seat may see. */
 export interface Bot<View = unknown, Command extends Typed = Typed> {
   readonly name: string
+  /**
+   * True for a bot that never reads `turn.view` (the uniform bot): `simulate` then builds no view for it
+   * and its turns carry `view: undefined`. A view per decision showed in random-playout profiles.
+   */
+  readonly ignoresView?: boolean
   // Method syntax on purpose: it lets a game's typed Bot<View, Command> stand where a plain `Bot` is
   // expected (simulate, the registry) without a cast; the kernel only hands it that game's turns.
   choose(turn: BotTurn<View, Command>): Command
@@ -21,5 +26,6 @@ export interface Bot<View = unknown, Command extends Typed = Typed> {
 /** Uniform over the legal commands: the baseline every game ships. */
 export const randomBot = <View, Command extends Typed>(): Bot<View, Command> => ({
   name: "random",
+  ignoresView: true,
   choose: ({ legal, random }) => random.pick(legal),
 })

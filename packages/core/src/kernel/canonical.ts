@@ -56,13 +56,29 @@ const plainJson = (value: unknown): string | undefined => {
         if (member === undefined) continue
         const text = plainJson(member)
         if (text === undefined) return undefined
-        out += `${out.length === 1 ? "" : ","}${JSON.stringify(key)}:${text}`
+        out += `${out.length === 1 ? "" : ","}${keyJson(key)}:${text}`
       }
       return `${out}}`
     }
     default:
       return undefined
   }
+}
+
+/**
+ * Member names as JSON, remembered: events and commitments use a few dozen names over and over, and
+ * writing each again showed in playout profiles. Bounded, so records keyed by arbitrary names (ids,
+ * user input) cannot grow it without end; past the bound names are simply written each time.
+ */
+const KEY_JSON_LIMIT = 4096
+const keyJsonCache = new Map<string, string>()
+const keyJson = (key: string): string => {
+  let json = keyJsonCache.get(key)
+  if (json === undefined) {
+    json = JSON.stringify(key)
+    if (keyJsonCache.size < KEY_JSON_LIMIT) keyJsonCache.set(key, json)
+  }
+  return json
 }
 
 /** A SHA-256 implementation: lower-case hex of the digest of a UTF-8 string (or of bytes). */

@@ -56,6 +56,32 @@ describe("simulate", () => {
     expect(botRandom("spy", 1).int(0, 1e9)).not.toBe(botRandom("spy", 2).int(0, 1e9))
   })
 
+  it("builds no view for a bot that ignores it (the uniform bot), and its seat's view for any other", () => {
+    let views = 0
+    const counted = {
+      ...bluffDice,
+      view: (state: BluffDiceState, viewer: Parameters<typeof bluffDice.view>[1]) => {
+        views++
+        return bluffDice.view(state, viewer)
+      },
+    }
+    simulate(counted, OPTIONS, [randomBot(), randomBot()], "views")
+    expect(views).toBe(0)
+    const seen: Array<{ seat: Seat; view: BluffDiceView | undefined }> = []
+    const reader: Bot<BluffDiceView, BluffDiceCommand> = {
+      name: "reader",
+      choose: ({ seat, view, legal }) => {
+        seen.push({ seat, view })
+        return legal[0] as BluffDiceCommand
+      },
+    }
+    const sim = simulate(counted, OPTIONS, [reader, randomBot()], "views")
+    expect(seen.length).toBeGreaterThan(0)
+    expect(views).toBe(seen.length)
+    for (const { seat, view } of seen) expect(view?.you).toBe(seat)
+    expect(sim.commands.filter((c) => c.seat === 0)).toHaveLength(seen.length)
+  })
+
   it("skips a seat whose decision an earlier move in the same sweep settled", () => {
     // A variant where the first bid of a round seals the same bid for the whole table.
     const tableBid = {

@@ -1,5 +1,5 @@
 import { Result } from "effect"
-import type { Bot, BotTurn } from "./bot.js"
+import type { Bot } from "./bot.js"
 import type { AnyGame, Seat, Typed } from "./game.js"
 import { type Match, owes, playOwed, start } from "./match.js"
 import { Random } from "./random.js"
@@ -21,26 +21,9 @@ export const botCommand = (match: Match, seat: Seat, bot: Bot, random: Random): 
   const { game } = match
   const legal = game.legalCommands(match.state, seat)
   if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} owes a decision but has no legal command`)
-  return bot.choose(new LazyTurn(match, seat, legal, random))
-}
-
-/**
- * A bot's turn whose view is built when the bot first reads it: a uniform bot never does, and building a
- * view for every decision showed in playout profiles. The view is the same `game.view` of the seat.
- */
-class LazyTurn implements BotTurn {
-  private built: { readonly view: unknown } | null = null
-  constructor(
-    private readonly match: Match,
-    readonly seat: Seat,
-    readonly legal: ReadonlyArray<Typed>,
-    readonly random: Random,
-  ) {}
-  get view(): unknown {
-    if (this.built === null)
-      this.built = { view: this.match.game.view(this.match.state, { kind: "seat", seat: this.seat }) }
-    return this.built.view
-  }
+  // A bot that never reads the view (the uniform one) gets none: building it showed in playout profiles.
+  const view = bot.ignoresView === true ? undefined : game.view(match.state, { kind: "seat", seat })
+  return bot.choose({ seat, view, legal, random })
 }
 
 /** The random stream a seat's bot uses in a game with this seed (self-play and simulations agree). */

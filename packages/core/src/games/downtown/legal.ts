@@ -1,7 +1,7 @@
 import type { Seat } from "../../kernel/game.js"
 import { ZONE_COUNT } from "./board.js"
 import type { DowntownCommand } from "./commands.js"
-import { spaceCap } from "./data.js"
+import { spaceCap, VOTE_TYPES, type VoteType } from "./data.js"
 import { isPass, requestLimit } from "./rules.js"
 import type { DowntownState, ZoneState } from "./state.js"
 
@@ -21,6 +21,24 @@ const CHOOSE_ZONE: ReadonlyArray<ReadonlyArray<DowntownCommand>> = Array.from(
 )
 const chooseZone = (zone: number, spaces: number): DowntownCommand =>
   CHOOSE_ZONE[zone]?.[spaces] ?? { type: "ChooseZone", zone, spaces }
+
+/** The other commands a seat is offered, one frozen object each, shared by every list. */
+const freeze = (command: DowntownCommand): DowntownCommand => Object.freeze(command)
+const DRAW = {
+  west: freeze({ type: "DrawZoningTile", pile: "west" }),
+  east: freeze({ type: "DrawZoningTile", pile: "east" }),
+}
+const perType = (type: "CastVote" | "BreakTie" | "ChooseConstruction") =>
+  Object.fromEntries(
+    VOTE_TYPES.map((construction) => [construction, freeze({ type, construction })]),
+  ) as Readonly<Record<VoteType, DowntownCommand>>
+const CAST_VOTE = perType("CastVote")
+const BREAK_TIE = perType("BreakTie")
+const CHOOSE_CONSTRUCTION = perType("ChooseConstruction")
+const LOBBY_CHOICES: ReadonlyArray<DowntownCommand> = Object.freeze([
+  freeze({ type: "DeclareLobby", use: false }),
+  freeze({ type: "DeclareLobby", use: true }),
+])
 
 /**
  * The buying lists of the last zones array seen, by (cap, framed limit, unframed limit): the list depends
@@ -67,22 +85,19 @@ export const legalCommands = (state: DowntownState, seat: Seat): ReadonlyArray<D
       if (state.twoPlayer) return (state.hands[seat] ?? []).map((zone) => ({ type: "PlayZoningTile", zone }))
       return (["west", "east"] as const)
         .filter((pile) => state.piles[pile].length > 0)
-        .map((pile) => ({ type: "DrawZoningTile", pile }))
+        .map((pile) => DRAW[pile])
     case "cards":
       if (state.votes[seat] !== null) return NONE
-      return step.options.map((construction) => ({ type: "CastVote", construction }))
+      return step.options.map((construction) => CAST_VOTE[construction])
     case "lobby":
       if (seat !== step.declarer) return NONE
-      return [
-        { type: "DeclareLobby", use: false },
-        { type: "DeclareLobby", use: true },
-      ]
+      return LOBBY_CHOICES
     case "tie":
       if (seat !== state.mayor) return NONE
-      return step.tied.map((construction) => ({ type: "BreakTie", construction }))
+      return step.tied.map((construction) => BREAK_TIE[construction])
     case "construction":
       if (seat === state.mayor) return NONE
-      return step.options.map((construction) => ({ type: "ChooseConstruction", construction }))
+      return step.options.map((construction) => CHOOSE_CONSTRUCTION[construction])
     case "dials": {
       if (state.choices[seat] !== null) return NONE
       // requestLimit looks at a zone only to see whether it is framed: two answers serve all 24 zones.
