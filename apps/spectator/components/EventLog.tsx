@@ -22,6 +22,7 @@ export const EventLog = memo(function EventLog({
   onJump: (version: number) => void
 }) {
   const list = useRef<HTMLOListElement>(null)
+  // Keep the position shown in sight (the newest event while following live), within the log's own box.
   useEffect(() => {
     const box = list.current
     const item = box?.querySelector<HTMLElement>(`[data-version="${at}"]`)
@@ -29,7 +30,7 @@ export const EventLog = memo(function EventLog({
     const top = item.offsetTop - box.offsetTop
     if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight)
       box.scrollTop = Math.max(0, top - box.clientHeight / 2)
-  }, [at])
+  }, [at, events.length])
   return (
     <section className="panel" aria-label="Event log">
       <h2>Events</h2>

@@ -161,7 +161,7 @@ export function Lobby({
                       {g.status === "live" ? "live" : "finished"}
                     </span>
                     <div className="muted">
-                      {g.status === "live" ? `move ${g.version}` : `${g.version} events`}
+                      {g.status === "live" ? `${g.version} events so far` : `${g.version} events`}
                     </div>
                   </td>
                   <td>
