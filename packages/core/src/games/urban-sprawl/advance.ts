@@ -318,12 +318,17 @@ const endOfTurnStep = (state: State): Event[] => {
 export const positionOf = (state: State, seat: number): number =>
   (seat - (state.startPlayer ?? 0) + state.seats) % state.seats
 
-/** Option `turnOrder` ramp: in round 1 the player at position k has seats − 1 − k fewer AP (our design). */
-export const firstRoundHandicap = (state: State, seat: number, round: number): number => {
-  const t = state.options.turnOrder
-  if (round !== 1 || (t !== "ramp" && t !== "rampAndReverseDraft")) return 0
-  return state.seats - 1 - positionOf(state, seat)
-}
+/** Rounds in which option `turnOrder: compensated` takes action points from the early positions. */
+export const COMPENSATED_ROUNDS = 2
+
+/**
+ * Option `turnOrder: compensated` (our design): in rounds 1 and 2 the player at position k after the start
+ * player has seats − 1 − k fewer action points (4 seats: 3, 2, 1, 0; 3 seats: 2, 1, 0; 2 seats: 1, 0).
+ */
+export const turnOrderHandicap = (state: State, seat: number, round: number): number =>
+  state.options.turnOrder === "compensated" && round <= COMPENSATED_ROUNDS
+    ? state.seats - 1 - positionOf(state, seat)
+    : 0
 
 /** The steps the rules take on their own (kernel `advance`): tasks first, then set-up, turn start, end of turn. */
 export const advance = (state: State): ReadonlyArray<Event> => {
@@ -336,7 +341,7 @@ export const advance = (state: State): ReadonlyArray<Event> => {
     case "start": {
       const seat = state.active
       const round = seat === state.startPlayer ? state.round + 1 : state.round
-      const ap = BASE_AP + (state.offices.Mayor === seat ? 1 : 0) - firstRoundHandicap(state, seat, round)
+      const ap = BASE_AP + (state.offices.Mayor === seat ? 1 : 0) - turnOrderHandicap(state, seat, round)
       return [{ type: "TurnStarted", seat, round, turn: state.turn + 1, ap }]
     }
     case "eot":

@@ -146,14 +146,25 @@ export const electionCount = (
   return { buildings, lots }
 }
 
-/** The seats still tied for an office after buildings, then lots (empty: nobody qualifies). */
+/** The seats still tied for an office after buildings, then lots (empty: nobody qualifies). One pass, no copies. */
 export const electionLeaders = (board: Board, office: Office): number[] => {
-  const counts = Array.from({ length: board.seats }, (_, s) => electionCount(board, office, s))
-  const most = Math.max(...counts.map((c) => c.buildings))
+  const zone = OFFICE_ZONE[office]
+  const buildings = new Array<number>(board.seats).fill(0)
+  const lots = new Array<number>(board.seats).fill(0)
+  for (const b of board.buildings)
+    if (b.owner !== null && (zone === null || b.zone === zone)) {
+      buildings[b.owner] = (buildings[b.owner] as number) + 1
+      lots[b.owner] = (lots[b.owner] as number) + b.size
+    }
+  let most = 0
+  for (const n of buildings) if (n > most) most = n
   if (most === 0) return []
-  const byBuildings = counts.flatMap((c, s) => (c.buildings === most ? [s] : []))
-  const lots = Math.max(...byBuildings.map((s) => (counts[s] as { lots: number }).lots))
-  return byBuildings.filter((s) => (counts[s] as { lots: number }).lots === lots)
+  let mostLots = 0
+  for (let s = 0; s < board.seats; s++)
+    if (buildings[s] === most && (lots[s] as number) > mostLots) mostLots = lots[s] as number
+  const out: number[] = []
+  for (let s = 0; s < board.seats; s++) if (buildings[s] === most && lots[s] === mostLots) out.push(s)
+  return out
 }
 
 /** The seats the Contractor may go to: the holder when tied for lowest prestige, else everyone tied. */

@@ -64,17 +64,16 @@ export interface Owed {
 }
 
 /**
- * The drafter of a draft turn: snake order from the start player; with option `turnOrder` reverseDraft, snake
- * order from the last player in reverse turn order (the start player drafts last, then first of the next pass).
+ * The drafter of a draft turn: snake order from the start player; with option `turnOrder: compensated` at three
+ * seats, snake order from the last player in reverse turn order (the start player drafts third, then fourth).
  */
 export const drafter = (state: State): Seat => {
   const n = state.seats
   const pass = Math.floor(state.draftTurn / n)
   const i = state.draftTurn % n
   const k = pass % 2 === 0 ? i : n - 1 - i
-  const t = state.options.turnOrder
   const start = state.startPlayer ?? 0
-  if (t === "reverseDraft" || t === "rampAndReverseDraft") return (start - 1 - k + 2 * n) % n
+  if (state.options.turnOrder === "compensated" && n === 3) return (start - 1 - k + 2 * n) % n
   return (start + k) % n
 }
 
@@ -138,8 +137,21 @@ const taskDecision = (state: State, task: Task): Owed | null => {
   }
 }
 
+// States are immutable (evolve returns a new object for every event), so the decision owed in the last state
+// asked about can be kept: pending, legalCommands and decide each ask for the same state in turn.
+let owedState: State | null = null
+let owedThen: Owed | null = null
+
 /** The one decision owed now, or null (the rules run on, or the game is over). */
 export const owed = (state: State): Owed | null => {
+  if (state !== owedState) {
+    owedThen = owedNow(state)
+    owedState = state
+  }
+  return owedThen
+}
+
+const owedNow = (state: State): Owed | null => {
   if (state.phase === "over") return null
   const head = state.tasks[0]
   if (head) return taskDecision(state, head)
@@ -368,8 +380,27 @@ const SITES: ReadonlyArray<ReadonlyArray<ReadonlyArray<Site>>> = [0, 1, 2, 3, 4]
 )
 
 // Scratch space reused by every call (the rules are synchronous; nothing keeps a reference past a call).
-const adjacentScratch = new Uint8Array(144)
 const byIdScratch: Array<Building | undefined> = []
+
+// The zone mask of the last lot grid asked about: evolve keeps the `lots` array of a state unless a building
+// is placed or removed, so most decisions of a game share it.
+let maskLots: ReadonlyArray<number> | null = null
+let maskOfLots = new Uint8Array(144)
+
+/** Per lot, the zones (bits of ZONE_BIT) of the buildings next to it. */
+const zonesNextTo = (state: State, byId: ById): Uint8Array => {
+  if (state.lots === maskLots) return maskOfLots
+  const adjacent = new Uint8Array(144)
+  for (let g = 0; g < 144; g++) {
+    const id = state.lots[g] as number
+    if (id < 0) continue
+    const bit = ZONE_BIT[(byId[id] as Building).zone] as number
+    if (bit) for (const n of NEIGHBOURS[g] as number[]) adjacent[n] = (adjacent[n] as number) | bit
+  }
+  maskLots = state.lots
+  maskOfLots = adjacent
+  return adjacent
+}
 
 /**
  * Every legal Build for a seat: the same rules as checkBuild, enumerated. Sites depend only on the zone, size
@@ -392,14 +423,7 @@ export const buildCommands = (state: State, seat: Seat): Array<CommandOf<"Build"
   if (permits.length === 0) return out
   if (renewals.length > 1) renewals = renewals.sort()
   const byId = indexById(state, byIdScratch)
-  const adjacent = adjacentScratch
-  adjacent.fill(0)
-  for (let g = 0; g < 144; g++) {
-    const id = state.lots[g] as number
-    if (id < 0) continue
-    const bit = ZONE_BIT[(byId[id] as Building).zone] as number
-    if (bit) for (const n of NEIGHBOURS[g] as number[]) adjacent[n] = (adjacent[n] as number) | bit
-  }
+  const adjacent = zonesNextTo(state, byId)
   const affordable: number[] = []
   for (let block = 0; block < BLOCKS; block++)
     if (buildCost(state, seat, block) <= player.wealth) affordable.push(block)

@@ -139,12 +139,13 @@ export const OptionsS = Schema.Struct({
   /** University, Marina, Port and Temple: as printed, halved, or out of the Metropolis deck (design note §5.6). */
   metroHighImpact: Schema.Literals(["full", "halved", "removed"]),
   /**
-   * Compensation for turn order (our design, from the balance report): `plain` (none; also when absent, so
-   * games recorded before the option replay unchanged), `ramp` (in round 1 the player at position k after the
-   * start player has seats − 1 − k fewer AP), `reverseDraft` (the starter draft snakes from the last player
-   * backwards), or both.
+   * Compensation for the start player's lead (our design, measured in docs/urban-sprawl-balance.md):
+   * `compensated` (the default) — in rounds 1 and 2 the player at position k after the start player (k = 0 for
+   * him) has seats − 1 − k fewer action points, and at three seats the starter draft snakes from the last player
+   * in reverse turn order; `plain` — neither (the rules before the balance work; also when the option is absent,
+   * so games recorded before it replay unchanged).
    */
-  turnOrder: Schema.optional(Schema.Literals(["plain", "ramp", "reverseDraft", "rampAndReverseDraft"])),
+  turnOrder: Schema.optional(Schema.Literals(["plain", "compensated"])),
 })
 export type Options = typeof OptionsS.Type
 

@@ -6,12 +6,16 @@ import { OptionsS } from "./model.js"
 export const Options = OptionsS
 export type Options = typeof OptionsS.Type
 
-/** The standard game, ending when the round of the Olympic Games is complete, bounded at 40 rounds. */
+/**
+ * The standard game, ending when the round of the Olympic Games is complete, bounded at 40 rounds, with the
+ * turn-order compensation of the balance report.
+ */
 export const defaultOptions: Options = {
   length: "standard",
   olympicsEndsImmediately: false,
   maxRounds: 40,
   metroHighImpact: "full",
+  turnOrder: "compensated",
 }
 
 export const validateSetup = (options: Options, _seats: number): RuleViolation | null => {

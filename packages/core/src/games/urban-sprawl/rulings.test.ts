@@ -5,10 +5,11 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { start } from "../../kernel/match.js"
+import { simulate } from "../../kernel/simulate.js"
 import { blockValue, lineCounts, rankGains } from "./board.js"
 import { decide, legalCommands, owed } from "./decisions.js"
-import { urbanSprawl } from "./index.js"
-import type { Task } from "./model.js"
+import { heuristicBot, urbanSprawl } from "./index.js"
+import type { Event, Task } from "./model.js"
 import type { State } from "./state.js"
 import { act, ofType, type Placed, pileOf, refused, settle, turnState, withPlayer } from "./testing.js"
 
@@ -602,5 +603,65 @@ describe("40–43. rulings met while building", () => {
       ...quiet,
     })
     expect(eot(s).state.phase).toBe("over")
+  })
+})
+
+describe("47. option turnOrder: compensated (the default) — the start player's lead", () => {
+  /** A seeded heuristic game with the turns started and the draft order, under these options. */
+  const played = (seats: number, turnOrder: "plain" | "compensated" | undefined, seed: string) => {
+    const { turnOrder: _default, ...rest } = urbanSprawl.defaultOptions
+    const options = turnOrder === undefined ? rest : { ...rest, turnOrder }
+    const bots = Array.from({ length: seats }, () => heuristicBot)
+    const sim = simulate(urbanSprawl, options, bots, seed)
+    const first = (sim.events as Event[]).find((e) => e.type === "StartPlayerChosen") as { seat: number }
+    const position = (seat: number) => (seat - first.seat + seats) % seats
+    const turns = (sim.events as Event[]).filter((e) => e.type === "TurnStarted")
+    const offices = (sim.events as Event[]).filter(
+      (e) => e.type === "ElectionHeld" || e.type === "OfficeTaken",
+    )
+    const drafted = (sim.events as Event[]).flatMap((e) =>
+      e.type === "StarterBought" || e.type === "DraftPassed" ? [position(e.seat)] : [],
+    )
+    return { turns, offices, drafted, position, sim }
+  }
+  /** Action points a turn starts with, from the Mayor's events before it: 6, 7 for the Mayor. */
+  const mayorAt = (sim: ReturnType<typeof played>["sim"], index: number): number | null => {
+    let mayor: number | null = null
+    for (const e of (sim.events as Event[]).slice(0, index))
+      if ((e.type === "ElectionHeld" || e.type === "OfficeTaken") && e.office === "Mayor")
+        mayor = e.type === "ElectionHeld" ? e.winner : e.seat
+    return mayor
+  }
+
+  it.each([2, 3, 4])(
+    "%i seats: in rounds 1 and 2 position k has seats − 1 − k fewer AP; from round 3 on nobody does",
+    (seats) => {
+      const { turns, position, sim } = played(seats, "compensated", `ruling-47-${seats}`)
+      expect(turns.filter((t) => t.round <= 2)).toHaveLength(2 * seats)
+      for (const t of turns) {
+        const index = (sim.events as Event[]).indexOf(t)
+        const base = 6 + (mayorAt(sim, index) === t.seat ? 1 : 0)
+        const handicap = t.round <= 2 ? seats - 1 - position(t.seat) : 0
+        expect(t.ap, `round ${t.round}, position ${position(t.seat)}`).toBe(base - handicap)
+      }
+    },
+  )
+
+  it("is the default; plain and an absent option give every player the full AP from round 1", () => {
+    expect(urbanSprawl.defaultOptions.turnOrder).toBe("compensated")
+    for (const turnOrder of ["plain", undefined] as const) {
+      const { turns, sim } = played(4, turnOrder, "ruling-47-plain")
+      for (const t of turns.filter((x) => x.round <= 2)) {
+        const index = (sim.events as Event[]).indexOf(t)
+        expect(t.ap).toBe(6 + (mayorAt(sim, index) === t.seat ? 1 : 0))
+      }
+    }
+  })
+
+  it("at three seats the starter draft snakes from the last player in reverse turn order; else from the start player", () => {
+    expect(played(3, "compensated", "ruling-47-draft").drafted.slice(0, 6)).toEqual([2, 1, 0, 0, 1, 2])
+    expect(played(3, "plain", "ruling-47-draft").drafted.slice(0, 6)).toEqual([0, 1, 2, 2, 1, 0])
+    expect(played(4, "compensated", "ruling-47-draft").drafted.slice(0, 8)).toEqual([0, 1, 2, 3, 3, 2, 1, 0])
+    expect(played(2, "compensated", "ruling-47-draft").drafted.slice(0, 4)).toEqual([0, 1, 1, 0])
   })
 })
