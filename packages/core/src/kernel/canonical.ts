@@ -33,7 +33,8 @@ const plainJson = (value: unknown): string | undefined => {
     case "boolean":
       return JSON.stringify(value)
     case "number":
-      return Number.isFinite(value) ? JSON.stringify(value) : undefined
+      // A finite number's JSON is its String form (the same Number::toString; −0 is "0" in both).
+      return Number.isFinite(value) ? String(value) : undefined
     case "object": {
       if (value === null) return "null"
       const proto = Object.getPrototypeOf(value)
@@ -49,7 +50,7 @@ const plainJson = (value: unknown): string | undefined => {
       }
       if (proto !== Object.prototype) return undefined
       const record = value as Readonly<Record<string, unknown>>
-      const keys = Object.keys(record).sort()
+      const keys = sortedKeys(record)
       let out = "{"
       for (const key of keys) {
         const member = record[key]
@@ -63,6 +64,26 @@ const plainJson = (value: unknown): string | undefined => {
     default:
       return undefined
   }
+}
+
+/**
+ * The record's own keys in code-unit order, as `Object.keys(record).sort()` gives them: an insertion sort
+ * on the few keys events and commitments have (keys are distinct, so `<` orders them exactly as the
+ * default sort does), the built-in sort beyond that.
+ */
+const sortedKeys = (record: object): string[] => {
+  const keys = Object.keys(record)
+  if (keys.length > 16) return keys.sort()
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string
+    let j = i - 1
+    while (j >= 0 && (keys[j] as string) > key) {
+      keys[j + 1] = keys[j] as string
+      j--
+    }
+    keys[j + 1] = key
+  }
+  return keys
 }
 
 /**

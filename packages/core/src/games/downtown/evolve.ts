@@ -1,6 +1,6 @@
 import { advance as advanceRng } from "../../kernel/random.js"
-import type { Half } from "./board.js"
-import type { Construction } from "./data.js"
+import type { Half, Shape } from "./board.js"
+import type { Construction, FrameCount } from "./data.js"
 import type { DowntownEvent, FramePlaced, ZoningTileDrawn } from "./events.js"
 import { leaders, nextConstructionStep, nextDeclarer } from "./rules.js"
 import { changed, type DowntownState, replaceAt, type Step, type ZoneState } from "./state.js"
@@ -47,10 +47,23 @@ const afterDraw = (state: DowntownState, e: ZoningTileDrawn): DowntownState => {
   })
 }
 
+/** The frames of one construction with one fewer of this shape. */
+const oneLess = (count: FrameCount, shape: Shape): FrameCount =>
+  shape === "square"
+    ? { square: count.square - 1, rectangle: count.rectangle }
+    : { square: count.square, rectangle: count.rectangle - 1 }
+
 /** A frame goes on the zone (markers stay on it); the round moves to the next drawn zone, if any. */
 const afterFrame = (state: DowntownState, e: FramePlaced): DowntownState => {
   const c: Construction = e.construction
-  const frames = { ...state.frames, [c]: { ...state.frames[c], [e.shape]: state.frames[c][e.shape] - 1 } }
+  const f = state.frames
+  // Literals with the supply's own key order, not spreads with computed keys (a slow object path in V8).
+  const frames = {
+    park: c === "park" ? oneLess(f.park, e.shape) : f.park,
+    housing: c === "housing" ? oneLess(f.housing, e.shape) : f.housing,
+    industry: c === "industry" ? oneLess(f.industry, e.shape) : f.industry,
+    commerce: c === "commerce" ? oneLess(f.commerce, e.shape) : f.commerce,
+  }
   const zones = withZone(state, e.zone, { construction: c })
   if (e.cause === "setup") return changed(state, { frames, zones })
   const queue = state.queue.filter((z) => z !== e.zone)
