@@ -97,9 +97,14 @@ export const buildTasks = (c: ContractCard, seat: number): Task[] => {
   return out
 }
 
+/** A copy without the first `x` (one array, no intermediate slices). */
 const without = <T>(xs: ReadonlyArray<T>, x: T): T[] => {
   const i = xs.indexOf(x)
-  return i < 0 ? xs.slice() : [...xs.slice(0, i), ...xs.slice(i + 1)]
+  if (i < 0) return xs.slice()
+  const out: T[] = new Array(xs.length - 1)
+  for (let j = 0; j < i; j++) out[j] = xs[j] as T
+  for (let j = i + 1; j < xs.length; j++) out[j - 1] = xs[j] as T
+  return out
 }
 
 /** A pile after `id` was drawn from its top part. */
