@@ -95,7 +95,9 @@ describe("random games", () => {
       const seed = `prop-${i}`
       const length = (["standard", "long", "short"] as const)[i % 7 === 0 ? 1 : i % 7 === 1 ? 2 : 0]
       const metroHighImpact = (["full", "full", "full", "halved", "removed"] as const)[i % 5]
-      const options = { ...urbanSprawl.defaultOptions, length, metroHighImpact }
+      // Every seventh game under the old turn order (no compensation), the rest under the default.
+      const turnOrder = i % 7 === 3 ? ("plain" as const) : ("compensated" as const)
+      const options = { ...urbanSprawl.defaultOptions, length, metroHighImpact, turnOrder }
       const sim = simulate(urbanSprawl, options, table(seats, [randomBot], i), seed, { maxCommands: 5_000 })
       checkGame(sim.events as Event[], sim.match, seed)
       games++
