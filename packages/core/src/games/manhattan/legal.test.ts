@@ -1,6 +1,7 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { canonicalJson } from "../../kernel/canonical.js"
+import { play, start } from "../../kernel/match.js"
 import { simulate } from "../../kernel/simulate.js"
 import { CORNERS } from "./board.js"
 import type { Command, PawnMove } from "./commands.js"
@@ -89,7 +90,7 @@ describe("Manhattan legalCommands is complete and exact", () => {
     expect(positions).toBeGreaterThan(600)
   }, 60_000)
 
-  it("defaultCommand is legal and the mildest: Skip whenever an optional step allows it", () => {
+  it("ruling M-default: defaultCommand is legal, builds an offered story on its own building and skips every other optional step", () => {
     for (let i = 0; i < 10; i++) {
       const { seats, options } = table(i)
       const sim = simulate(
@@ -105,10 +106,29 @@ describe("Manhattan legalCommands is complete and exact", () => {
           const legal = manhattan.legalCommands(state, seat).map(canonicalJson)
           const chosen = canonicalJson(manhattan.defaultCommand(state, seat))
           expect(legal).toContain(chosen)
-          if (legal.includes(canonicalJson({ type: "Skip" })))
+          const kind = state.step.kind
+          if (kind === "crossing-story" || kind === "six-story") expect(chosen).toMatch(/"BuildStory"/)
+          else if (legal.includes(canonicalJson({ type: "Skip" })))
             expect(chosen).toBe(canonicalJson({ type: "Skip" }))
         }
       }
     }
   }, 60_000)
+
+  it("ruling M-default: a game in which every seat always times out still ends (the default move crosses on empty ground)", () => {
+    for (const seats of [2, 3, 4, 6]) {
+      const started = start(manhattan, manhattan.defaultOptions, seats, `all-time-out-${seats}`)
+      if (Result.isFailure(started)) throw new Error(started.failure.message)
+      let match = started.success.match
+      let commands = 0
+      while (!match.ended && commands < 5_000) {
+        const { seat } = manhattan.pending(match.state as State)[0] as { seat: number }
+        const played = play(match, seat, manhattan.defaultCommand(match.state as State, seat))
+        if (Result.isFailure(played)) throw new Error(played.failure.message)
+        match = played.success.match
+        commands++
+      }
+      expect(match.ended).not.toBeNull()
+    }
+  }, 120_000)
 })

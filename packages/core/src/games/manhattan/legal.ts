@@ -1,8 +1,8 @@
 import type { Seat } from "../../kernel/game.js"
-import { CELLS, CORNERS, xyOf } from "./board.js"
+import { CELLS, CORNERS, crossing, xyOf } from "./board.js"
 import type { Command } from "./commands.js"
 import { roofTargets, sixTargets } from "./develop.js"
-import { legalMoves } from "./moves.js"
+import { legalMoves, pawnsAfter } from "./moves.js"
 import { pendingSeat } from "./pending.js"
 import type { Board } from "./state.js"
 
@@ -58,11 +58,26 @@ export const legalCommands = (board: Board, seat: Seat): ReadonlyArray<Command> 
 }
 
 /**
- * What a clock timeout plays: the mildest legal choice. Optional steps are skipped (and no bankruptcy is
- * demanded); a corner choice takes the top-left corner; a move takes the first legal move.
+ * What a clock timeout plays (ruling M-default in docs/rulings/manhattan.md): the choice that harms no one
+ * and keeps the game moving towards its end. An offered story on the player's own building is built (the
+ * first target of a 6); every other optional step is skipped (no roof placed or removed, no bankruptcy
+ * demanded); a corner choice takes the top-left corner; a move takes the first legal move whose pawn lines
+ * cross on an empty property, else the first legal move. With "skip, and the first move" alone, a game whose
+ * players all time out never ends: the same pawn circles the ring and nothing is built.
  */
 export const defaultCommand = (board: Board, seat: Seat): Command => {
   const legal = legalCommands(board, seat)
   if (legal.length === 0) throw new Error(`manhattan: seat ${seat} owes no decision`)
-  return legal.includes(SKIP) ? SKIP : (legal[0] as Command)
+  const kind = board.step.kind
+  if (kind === "crossing-story" || kind === "six-story") return legal[0] as Command
+  if (legal.includes(SKIP)) return SKIP
+  if (kind === "move") {
+    for (const command of legal) {
+      if (command.type !== "MovePawns") continue
+      const [a, b] = pawnsAfter(board, seat, command.moves)
+      const cell = crossing(a, b)
+      if (cell !== null && board.cells[cell]?.kind === "empty") return command
+    }
+  }
+  return legal[0] as Command
 }
