@@ -71,6 +71,17 @@ const readers: Readonly<Record<string, StandingReader>> = {
       }))
     },
   },
+  // Urban Sprawl: most prestige wins (wealth breaks ties); wealth is the money.
+  "urban-sprawl": {
+    scoreLabel: "prestige",
+    read: (view, seats) => {
+      const players = arr(view.players) as ReadonlyArray<Json>
+      return seatsOf(seats).map((s) => ({
+        score: num(players[s]?.prestige),
+        money: num(players[s]?.wealth),
+      }))
+    },
+  },
 }
 
 /** A game without a reader of its own: its `money` when the view has one per seat, else nothing to plot. */
