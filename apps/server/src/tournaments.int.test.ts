@@ -247,6 +247,59 @@ for (const backend of serverBackends()) {
       })
     })
 
+    describe("automatic seats outside tournaments", () => {
+      it("a forfeited seat of a clockless game is played by its default command, so the game goes on to its end", async () => {
+        const created = await api.post(
+          "/api/games",
+          {
+            game: "bluff-dice",
+            seats: 2,
+            gameId: "walkover",
+            players: ["bot:alpha", "bot:beta"],
+            seed: "walkover",
+            options: { rounds: 2, sides: 6 },
+            decisionMs: null,
+          },
+          ORGANISER,
+        )
+        expect(created.status, JSON.stringify(created.json)).toBe(201)
+        const forfeit = await api.post(
+          "/api/games/walkover/actions",
+          { action: { type: "ForfeitSeat", seat: 1 }, reason: "beta withdrew" },
+          ORGANISER,
+        )
+        expect(forfeit.status, JSON.stringify(forfeit.json)).toBe(200)
+        // Only seat 0 is played from outside; seat 1's decisions are answered as they come up.
+        for (let n = 0; n < 200; n++) {
+          const detail = await eventually(
+            () => api.get("/api/games/walkover", tokens.alpha),
+            (r) => r.json.status === "ended" || r.json.decisions.length > 0,
+          )
+          if (detail.json.status === "ended") break
+          const decision = detail.json.decisions[0]
+          const move = await api.post(
+            "/api/games/walkover/commands",
+            {
+              commandId: `a-${detail.json.version}`,
+              seat: 0,
+              command: decision.legal[0],
+              expectedVersion: detail.json.version,
+            },
+            tokens.alpha,
+          )
+          expect([200, 409]).toContain(move.status)
+        }
+        const events = (await api.get("/api/games/walkover/events", ORGANISER)).json.events as Array<{
+          type: string
+          metadata?: { actor?: string; seat?: number }
+        }>
+        expect(events.at(-1)?.type).toBe("GameEnded")
+        const automatic = events.filter((e) => e.metadata?.actor === "forfeit")
+        expect(automatic.length).toBeGreaterThan(0)
+        expect(automatic.every((e) => e.metadata?.seat === 1)).toBe(true)
+      })
+    })
+
     describe("a tournament with a remote bot", () => {
       it("waits for the token holder's moves, and an organiser's replacement hands the seat to a built-in bot", async () => {
         const created = await api.post(

@@ -19,6 +19,7 @@ import {
   TournamentActionRequest,
 } from "@boroughs/protocol"
 import { Effect, Schema } from "effect"
+import { playAutomaticSeats } from "../automaticSeats.js"
 import { requireOrganiser } from "../http/auth.js"
 import { decodeBody, decodeQuery } from "../http/body.js"
 import { fromEngine } from "../http/engineErrors.js"
@@ -205,6 +206,7 @@ export const tournamentRoutes: ReadonlyArray<Route> = [
           })
           .pipe(Effect.mapError(fromEngine))
         app.tail.publishAppended(handled.appended)
+        yield* playAutomaticSeats(app, handled.game)
         const last = handled.appended[handled.appended.length - 1]
         return ok({ version: last?.version ?? handled.game.match.events, duplicate: handled.duplicate })
       }),
