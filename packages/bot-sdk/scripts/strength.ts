@@ -9,6 +9,10 @@ import { parseArgs } from "node:util"
 import { botByName } from "../src/bots/byName.js"
 import { isMctsBot } from "../src/bots/ismcts.js"
 import { playLocal } from "../src/local.js"
+import { installNodeHasher } from "../src/nodeHasher.js"
+
+// Searched in Node, as the `boroughs-bot` command runs it: native hashing, several times more iterations.
+installNodeHasher()
 
 const { values } = parseArgs({
   options: {
