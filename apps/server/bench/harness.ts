@@ -93,11 +93,12 @@ export class Spectators {
 
   /** Closes every stream on a game. */
   closeGame(gameId: string): void {
-    for (const w of this.workers) w.send({ type: "closeGame", gameId })
+    // A worker that has already exited (the run is ending) has nothing left to close.
+    for (const w of this.workers) if (w.connected) w.send({ type: "closeGame", gameId })
   }
 
   close(): void {
-    for (const w of this.workers) w.send({ type: "close" })
+    for (const w of this.workers) if (w.connected) w.send({ type: "close" })
   }
 }
 
