@@ -7,44 +7,15 @@
  *
  *   pnpm --filter @boroughs/bot-sdk bench:node
  */
-import { type Match, play, Random, start, type Typed } from "@boroughs/core"
+import { Random, type Typed } from "@boroughs/core"
 import { type DowntownState, downtown } from "@boroughs/core/games/downtown"
-import { Result } from "effect"
 import { isMctsSearch } from "../src/bots/ismcts.js"
 import { installNodeHasher } from "../src/nodeHasher.js"
+import { POSITIONS, randomPlayout, SEATS } from "./positions.js"
 
 installNodeHasher()
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
-const SEATS = 4
 const BATCH = 50
-
-const opened = start(downtown, undefined, SEATS, "bench")
-if (Result.isFailure(opened)) throw new Error(opened.failure.message)
-
-/** A position where seat 0 owes a decision of `kind` after at least `moves` random commands. */
-const positionAfter = (moves: number, kind: string): Match => {
-  let match = opened.success.match
-  const random = Random.fromKey(`position-${moves}`)
-  for (let i = 0; ; i++) {
-    const state = match.state as DowntownState
-    const owing = downtown.pending(state)
-    if (i >= moves && owing.some((d) => d.seat === 0 && d.kind === kind)) return match
-    const seat = (owing.find((d) => d.seat !== 0) ?? owing[0])?.seat as number
-    const played = play(match, seat, random.pick(downtown.legalCommands(state, seat)))
-    if (Result.isFailure(played)) throw new Error(played.failure.message)
-    match = played.success.match
-  }
-}
-
-const randomPlayout = (from: Match, random: Random): void => {
-  let match = from
-  while (match.ended === null) {
-    const seat = downtown.pending(match.state as DowntownState)[0]?.seat as number
-    const played = play(match, seat, random.pick(downtown.legalCommands(match.state as DowntownState, seat)))
-    if (Result.isFailure(played)) throw new Error(played.failure.message)
-    match = played.success.match
-  }
-}
 
 /** Iterations per second of `batch` (which runs BATCH of them), by wall clock and by CPU time. */
 const rate = (batch: (n: number) => void) => {
@@ -62,10 +33,7 @@ const rate = (batch: (n: number) => void) => {
 }
 
 const f = (x: number) => Math.round(x).toLocaleString("en")
-for (const [label, match] of [
-  ["opening (first zoning draw)", positionAfter(0, "zoning")],
-  ["mid-game (secret dial, after 60 commands)", positionAfter(60, "dial")],
-] as const) {
+for (const [label, match] of POSITIONS) {
   const view = downtown.view(match.state as DowntownState, { kind: "seat", seat: 0 })
   const legal = downtown.legalCommands(match.state as DowntownState, 0) as ReadonlyArray<Typed>
   const bare = rate((n) => {
