@@ -342,7 +342,8 @@ for (const backend of serverBackends()) {
             commandId: "alpha-1",
             seat: decision.seat,
             command: decision.legal[0],
-            expectedVersion: turn.json.version,
+            // No expectedVersion: the built-in seats bid in the same simultaneous step and may append first;
+            // the bot's decision stays valid, and its commandId keeps it one command.
           },
           tokens.alpha,
         )
