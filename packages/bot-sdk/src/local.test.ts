@@ -1,5 +1,5 @@
 import { canonicalJson, findGame, simulate } from "@boroughs/core"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { defineBot } from "./bot.js"
 import { botByName } from "./bots/byName.js"
 import { heuristicBot, randomBot } from "./bots/reference.js"
@@ -59,6 +59,36 @@ describe("playLocal", () => {
     expect(new Set(seat0(late))).toEqual(new Set(["timeout"]))
     expect(quiet.match.ended).not.toBeNull()
     expect(late.match.ended).not.toBeNull()
+  })
+
+  it("records a timeout when the clock fires, even before the wall-clock deadline and with the bot giving up at once", async () => {
+    // libuv caches the loop's time, so a timer can fire while Date.now() is still short of the deadline; a
+    // bot that answers null on abort (the stdio bridge does) then settled first and was called "no-answer".
+    // Fake timers with a real Date make every timer fire early.
+    const givesUp = defineBot({
+      name: "gives-up",
+      decide: (_view, _legal, ctx) =>
+        new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(null))),
+    })
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
+    try {
+      let done = false
+      const game = playLocal({
+        game: "downtown",
+        bots: [givesUp, randomBot, randomBot],
+        seed: "early-clock",
+        decisionMs: 60_000,
+      }).finally(() => {
+        done = true
+      })
+      while (!done) await vi.advanceTimersByTimeAsync(60_000)
+      const result = await game
+      const seat0 = result.commands.filter((c) => c.seat === 0).map((c) => c.defaulted)
+      expect(seat0.length).toBeGreaterThan(10)
+      expect(new Set(seat0)).toEqual(new Set(["timeout"]))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it("names the bot and the command when a bot answers outside its legal commands", async () => {

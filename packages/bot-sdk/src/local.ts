@@ -77,8 +77,13 @@ const answerOf = async (
   const answer = Promise.resolve(bot.decide(view, legal, ctx))
   if (decisionMs === null) return answer
   let timer: ReturnType<typeof setTimeout> | undefined
+  // The runner's clock rules: once it has fired, the decision is a timeout even if the bot's own give-up
+  // (the stdio bridge answers null on abort) settles first, and even if the event loop's cached time let
+  // the timer fire a millisecond before the wall-clock deadline.
+  let timedOut = false
   const timeout = new Promise<typeof NO_ANSWER>((resolve) => {
     timer = setTimeout(() => {
+      timedOut = true
       abort.abort(new Error("timeout"))
       resolve(NO_ANSWER)
     }, decisionMs)
@@ -86,7 +91,7 @@ const answerOf = async (
   try {
     const first = await Promise.race([answer, timeout])
     // A synchronous bot cannot be interrupted: an answer that came after its deadline is still late.
-    return ctx.deadline !== null && Date.now() > ctx.deadline ? NO_ANSWER : first
+    return timedOut || (ctx.deadline !== null && Date.now() > ctx.deadline) ? NO_ANSWER : first
   } finally {
     clearTimeout(timer)
   }
