@@ -1,6 +1,6 @@
 import type { Bot } from "../../kernel/bot.js"
 import { simulate } from "../../kernel/simulate.js"
-import { card } from "./data.js"
+import { CONTRACT_EVENTS, card, DECKS, PLANNING_EVENTS } from "./data.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
 import type { Event, Options } from "./model.js"
 
@@ -23,9 +23,20 @@ export interface TableStats {
   readonly meanPrestige: number
   readonly prestigeShare: Readonly<Record<string, number>>
   readonly meanBuilds: number
+  /** Buildings covered by Urban Renewal, and buildings lost to events (Fire, Flood, Earthquake, Urban Decay). */
   readonly meanDemolished: number
+  readonly meanLost: number
   readonly meanOfficeChanges: number
   readonly maxRoundsReached: number
+  /** Mean turn (counted over all seats) at which each key event turned up (games where it did). */
+  readonly keyEventTurn: Readonly<Record<string, number>>
+  /** Mean contract-deck cards revealed per game: contracts and (non-key) events. */
+  readonly contractsRevealed: number
+  readonly contractEventsRevealed: number
+  /** Mean action points left unspent per turn. */
+  readonly meanApUnspent: number
+  /** Share of the winner's prestige that came from the Olympic Games' final payouts (design note §8 row 13). */
+  readonly finalPayoutShareOfWinner: number
   /** Per contract: games in which it was built, and the builder's win rate. */
   readonly cards: ReadonlyArray<{ card: string; name: string; built: number; builderWins: number }>
 }
@@ -50,6 +61,7 @@ export const playTable = (
   let turns = 0
   let builds = 0
   let demolished = 0
+  let lost = 0
   let officeChanges = 0
   let maxRounds = 0
   const winners: number[] = []
@@ -63,6 +75,11 @@ export const playTable = (
     tribute: 0,
   }
   const cards = new Map<string, { built: number; builderWins: number }>()
+  const keyTurns: Record<string, number[]> = { Airport: [], "Sports Team": [], "Olympic Games": [] }
+  let contractsRevealed = 0
+  let contractEventsRevealed = 0
+  let apUnspent = 0
+  let finalShare = 0
   for (let g = 0; g < games; g++) {
     const bots = Array.from({ length: seats }, (_, s) => botFor(s, g))
     const sim = simulate(urbanSprawl, options, bots, `balance-${name}-${g}`)
@@ -87,18 +104,44 @@ export const playTable = (
     if (!state.ending) maxRounds++
     winners.push(Math.max(...state.players.map((p) => p.prestige)))
     const builtBy = new Map<string, number>()
+    let turn = 0
+    let ap = 0
+    /** Prestige payouts still to come from the Olympic Games (6 once they are awarded). */
+    let finals = 0
+    const finalGains = Array.from({ length: seats }, () => 0)
     for (const e of sim.events as Event[]) {
       switch (e.type) {
         case "TurnStarted":
           turns++
+          turn++
+          ap = e.ap
           break
+        case "TurnEnded":
+          apUnspent += ap
+          break
+        case "PlanningTaken":
+        case "FavorTaken":
+          ap -= e.type === "PlanningTaken" && e.free ? 0 : e.ap
+          break
+        case "OlympicsAwarded":
+          finals = 6
+          break
+        case "CardRevealed": {
+          if (e.deck === "planning" || e.setup) break
+          const c = card(e.card)
+          if (c.kind === "contract") contractsRevealed++
+          else if (c.kind === "event" && c.key) keyTurns[c.name]?.push(turn)
+          else contractEventsRevealed++
+          break
+        }
         case "Built":
+          ap -= e.ap
           builds++
           demolished += e.demolished.length
           builtBy.set(e.card, e.seat)
           break
         case "BuildingLost":
-          demolished++
+          lost++
           break
         case "ElectionHeld":
           if (e.prestige > 0) officeChanges++
@@ -109,15 +152,22 @@ export const playTable = (
           sources.offices = (sources.offices ?? 0) + e.prestige
           break
         case "PayoutMade":
-          if (e.currency === "prestige")
-            for (const l of e.lines)
+          if (e.currency === "prestige") {
+            for (const l of e.lines) {
               sources.payouts = (sources.payouts ?? 0) + l.gains.reduce((a, b) => a + b, 0)
+              if (finals > 0)
+                l.gains.forEach((x, s) => {
+                  finalGains[s] = (finalGains[s] ?? 0) + x
+                })
+            }
+            if (finals > 0) finals--
+          }
           break
         case "PurseChanged": {
           const gained = e.prestige.reduce((a, b) => a + Math.max(0, b), 0)
           const key = e.cause.startsWith("vocation")
             ? "vocations"
-            : /^[A-Z]/.test(e.cause) && isEventName(e.cause)
+            : isEventName(e.cause)
               ? "events"
               : "card effects"
           sources[key] = (sources[key] ?? 0) + gained
@@ -133,6 +183,9 @@ export const playTable = (
           break
       }
     }
+    const top = Math.max(...state.players.map((p) => p.prestige))
+    const winner = state.players.findIndex((p) => p.prestige === top)
+    if (top > 0) finalShare += (finalGains[winner] ?? 0) / top
     for (const [c, seat] of builtBy) {
       const entry = cards.get(c) ?? { built: 0, builderWins: 0 }
       entry.built++
@@ -156,8 +209,16 @@ export const playTable = (
     ),
     meanBuilds: builds / games,
     meanDemolished: demolished / games,
+    meanLost: lost / games,
     meanOfficeChanges: officeChanges / games,
     maxRoundsReached: maxRounds,
+    keyEventTurn: Object.fromEntries(
+      Object.entries(keyTurns).map(([k, v]) => [k, v.length ? v.reduce((a, b) => a + b, 0) / v.length : 0]),
+    ),
+    contractsRevealed: contractsRevealed / games,
+    contractEventsRevealed: contractEventsRevealed / games,
+    meanApUnspent: turns ? apUnspent / turns : 0,
+    finalPayoutShareOfWinner: finalShare / games,
     cards: [...cards.entries()].map(([c, v]) => ({
       card: c,
       name: (card(c) as { name: string }).name,
@@ -166,7 +227,20 @@ export const playTable = (
   }
 }
 
-const EVENT_NAMES = new Set(["Luxury Taxes", "Bond Issue", "Harvest Fair", "Stock Market Boom", "Recession"])
+/** The 95 % Wilson score interval of `k` successes in `n` trials, as fractions. */
+export const wilson = (k: number, n: number, z = 1.96): [number, number] => {
+  if (n === 0) return [0, 1]
+  const p = k / n
+  const d = 1 + (z * z) / n
+  const c = (p + (z * z) / (2 * n)) / d
+  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d
+  return [c - h, c + h]
+}
+
+/** Every event's name: a purse change with one of these causes is an event's, not a card effect's. */
+const EVENT_NAMES = new Set(
+  [...PLANNING_EVENTS, ...DECKS.flatMap((d) => CONTRACT_EVENTS[d])].map((e) => e.name),
+)
 const isEventName = (cause: string) => EVENT_NAMES.has(cause)
 
 /** The report's tables: heuristic self-play at 2, 3 and 4 seats, and one heuristic seat against three random. */
