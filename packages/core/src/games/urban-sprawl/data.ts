@@ -104,6 +104,7 @@ export type EventOp =
   | { readonly op: "finalPayouts" }
 
 export type DeckId = "town" | "city" | "metro"
+export const DECKS: ReadonlyArray<DeckId> = ["town", "city", "metro"]
 export type Provenance = "public" | "design"
 
 export interface PermitCard {
@@ -383,6 +384,17 @@ const contract = (deck: DeckId, row: Row): ContractCard => {
   }
 }
 
+/** How permits are counted (option `permitCost`; absent: "size", every contract needs as many permits as lots). */
+export type PermitCost = "size" | "cityDiscount"
+
+/**
+ * The permits a contract needs before any office discount. With option `permitCost: "cityDiscount"` (our
+ * design, design note §8 row 14: "keep it unless balance needs exceptions") City and Metropolis contracts need
+ * one permit fewer than their size, minimum 1: their large buildings waited longest for permits.
+ */
+export const permitsOf = (c: ContractCard, permitCost: PermitCost = "size"): number =>
+  permitCost === "cityDiscount" && c.deck !== "town" ? Math.max(1, c.permits - 1) : c.permits
+
 const half = (n: number | undefined): number | undefined =>
   n === undefined ? undefined : Math.max(1, Math.floor(n / 2))
 
@@ -417,7 +429,11 @@ export const CONTRACTS: Readonly<Record<DeckId, ReadonlyArray<ContractCard>>> = 
   metro: METRO.map((r) => contract("metro", r)),
 }
 
-/** Each contract deck's two ordinary events and its key event. */
+/**
+ * Each contract deck's key event and its ordinary events: the first two of each deck are in every game; the
+ * other eight only with option `contractMix: "26+10"` (our design, from the balance report: events turn up
+ * and leave at once, so more of them above the key event bring it up sooner; see `MIX_EVENTS`).
+ */
 export const CONTRACT_EVENTS: Readonly<Record<DeckId, ReadonlyArray<EventCard>>> = {
   town: [
     event(
@@ -432,6 +448,15 @@ export const CONTRACT_EVENTS: Readonly<Record<DeckId, ReadonlyArray<EventCard>>>
     ),
     event("TE1", "Fire", "public", [{ op: "threat", target: "mostValuableBlock", wealth: 4 }]),
     event("TE2", "Harvest Fair", "design", [{ op: "gainPer", per: { zones: ["RES"] }, wealth: 1 }]),
+    // Town events can turn up during set-up, before anyone owns a building: none asks a decision or pays out.
+    event("TE3", "Market Day", "design", [{ op: "gainPer", per: { zones: ["COM"] }, wealth: 1 }]),
+    event("TE4", "Mill Orders", "design", [{ op: "gainPer", per: { zones: ["IND"] }, wealth: 1 }]),
+    event("TE5", "County Grant", "design", [{ op: "gainPer", per: { zones: ["CIV"] }, wealth: 1 }]),
+    event("TE6", "Founders' Day", "design", [{ op: "gainPer", per: { zones: ["CIV"] }, prestige: 1 }]),
+    event("TE7", "Barn Raising", "design", [{ op: "gainPer", per: { zones: ["RES"] }, prestige: 1 }]),
+    event("TE8", "Village Fete", "design", [{ op: "gainPer", per: { zones: ["COM"] }, prestige: 1 }]),
+    event("TE9", "Boom Town", "design", [{ op: "gainPer", per: {}, wealth: 1 }]),
+    event("TE10", "Town Crier", "design", [{ op: "headlines", prestige: 2 }]),
   ],
   city: [
     event(
@@ -446,15 +471,57 @@ export const CONTRACT_EVENTS: Readonly<Record<DeckId, ReadonlyArray<EventCard>>>
     ),
     event("CE1", "Flood", "public", [{ op: "threat", target: "waterfront", wealth: 6 }]),
     event("CE2", "Stock Market Boom", "design", [{ op: "gainPer", per: { zones: ["COM"] }, wealth: 2 }]),
+    event("CE3", "Rail Contract", "design", [{ op: "gainPer", per: { zones: ["IND"] }, wealth: 2 }]),
+    event("CE4", "Public Works", "design", [{ op: "gainPer", per: { zones: ["CIV"] }, wealth: 2 }]),
+    event("CE5", "Housing Boom", "design", [{ op: "gainPer", per: { zones: ["RES"] }, wealth: 2 }]),
+    event("CE6", "Civic Pride", "design", [{ op: "gainPer", per: { zones: ["CIV"] }, prestige: 1 }]),
+    event("CE7", "Real Estate Boom", "design", [{ op: "highestWealthPayout" }]),
+    event("CE8", "Society Pages", "design", [{ op: "headlines", prestige: 3 }]),
+    event("CE9", "Charity Gala", "design", [{ op: "auction", price: 9, prestige: 5 }]),
+    event("CE10", "City Income Tax", "design", [{ op: "lose", wealth: 3 }]),
   ],
   metro: [
     event("MK", "Olympic Games", "public", [{ op: "finalPayouts" }], true),
     event("ME1", "Earthquake", "public", [{ op: "threat", target: "size3plus", prestige: 3 }]),
     event("ME2", "Recession", "design", [{ op: "lose", wealth: 5 }]),
+    event("ME3", "Tech Boom", "design", [{ op: "gainPer", per: { zones: ["COM"] }, wealth: 2 }]),
+    event("ME4", "Export Drive", "design", [{ op: "gainPer", per: { zones: ["IND"] }, wealth: 2 }]),
+    event("ME5", "Suburban Boom", "design", [{ op: "gainPer", per: { zones: ["RES"] }, wealth: 2 }]),
+    event("ME6", "Preservation Award", "design", [{ op: "gainPer", per: { zones: ["RES"] }, prestige: 1 }]),
+    event("ME7", "Bull Market", "design", [{ op: "highestWealthPayout" }]),
+    event("ME8", "Front Page", "design", [{ op: "headlines", prestige: 4 }]),
+    event("ME9", "Art Auction", "design", [{ op: "auction", price: 12, prestige: 6 }]),
+    event("ME10", "Federal Tax", "design", [{ op: "lose", wealth: 4 }]),
   ],
 }
 
-export const DECKS: ReadonlyArray<DeckId> = ["town", "city", "metro"]
+/** A contract deck's make-up (option `contractMix`; absent: "34+2", the first content pack). */
+export type ContractMix = "34+2" | "26+10"
+
+/**
+ * Option `contractMix: "26+10"` (our design, design note §8 row 10: deck composition is the knob for game
+ * length while the key event's depth stays as published): each deck trades eight contracts for eight more
+ * events. Out go two contracts per zone, the plainest first (no vocation, no effect) and, in the City and
+ * Metropolis decks, the large ones, which wait longest for permits.
+ */
+export const MIX_OUT: Readonly<Record<DeckId, ReadonlyArray<string>>> = {
+  town: ["T13", "T14", "T19", "T22", "T24", "T25", "T29", "T31"],
+  city: ["C14", "C16", "C21", "C23", "C26", "C28", "C31", "C33"],
+  metro: ["M13", "M14", "M18", "M21", "M24", "M28", "M31", "M34"],
+}
+/** The events only `contractMix: "26+10"` puts in the decks. */
+export const MIX_EVENTS: ReadonlyArray<string> = DECKS.flatMap((d) =>
+  CONTRACT_EVENTS[d]
+    .filter((e) => !e.key)
+    .slice(2)
+    .map((e) => e.id),
+)
+
+/** Whether a contract-deck card is in its deck under this make-up. */
+export const inMix = (id: string, mix: ContractMix): boolean =>
+  mix === "26+10"
+    ? !(Object.values(MIX_OUT) as ReadonlyArray<ReadonlyArray<string>>).some((out) => out.includes(id))
+    : !MIX_EVENTS.includes(id)
 
 const ALL: ReadonlyArray<Card> = [
   ...PERMITS,

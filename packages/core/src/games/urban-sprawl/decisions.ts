@@ -28,6 +28,7 @@ import {
   OFFICES,
   type PermitCard,
   PLANNING_TOP_COST,
+  permitsOf,
 } from "./data.js"
 import type { Building, Command, CommandOf, Event, EventOf, Task } from "./model.js"
 import type { State } from "./state.js"
@@ -199,7 +200,7 @@ const buildable = (state: State, seat: Seat): Array<{ id: string; ap: number }> 
 }
 
 const permitsNeeded = (state: State, seat: Seat, c: ContractCard): number =>
-  Math.max(1, c.permits - (state.offices.UnionBoss === seat ? 1 : 0))
+  Math.max(1, permitsOf(c, state.options.permitCost) - (state.offices.UnionBoss === seat ? 1 : 0))
 
 const permitFits = (c: ContractCard, p: PermitCard): boolean =>
   c.zone === "PARK" || p.zones.includes(c.zone as PermitCard["zones"][number])

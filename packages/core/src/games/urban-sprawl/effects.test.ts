@@ -160,7 +160,7 @@ describe("the content pack", () => {
     for (let v = 1; v <= 12; v++) expect(values.filter((x) => x === v)).toHaveLength(4)
     expect([...PERMITS, ...RENEWALS].filter((c) => c.ballot)).toHaveLength(16)
   })
-  it("each contract deck: 34 contracts, 2 events and a key event; zones, sizes and reveal payouts as planned", () => {
+  it("each contract deck: 34 contracts, a key event and 10 events (2 of them in every game); zones, sizes and reveal payouts as planned", () => {
     const zones = { town: [8, 9, 8, 8, 1], city: [8, 9, 8, 8, 1], metro: [8, 9, 8, 8, 1] }
     const sizes = { town: [16, 13, 5, 0], city: [4, 13, 12, 5], metro: [2, 9, 11, 12] }
     const reveals = {
@@ -173,7 +173,7 @@ describe("the content pack", () => {
       const cs = CONTRACTS[d]
       expect(cs).toHaveLength(34)
       expect(CONTRACT_EVENTS[d].filter((e) => e.key)).toHaveLength(1)
-      expect(CONTRACT_EVENTS[d]).toHaveLength(3)
+      expect(CONTRACT_EVENTS[d]).toHaveLength(11)
       expect(["CIV", "COM", "IND", "RES", "PARK"].map((z) => cs.filter((c) => c.zone === z).length)).toEqual(
         zones[d],
       )
@@ -192,11 +192,22 @@ describe("the content pack", () => {
 
 describe("option metroHighImpact (design note §5.6: University, Marina, Port, Temple)", () => {
   it("removed: the four cards start out of the game and the Metropolis bottom pile is 4 cards shorter", () => {
-    const s = afterSetup(3, "hi", { metroHighImpact: "removed" })
-    expect(s.removed).toEqual(["M01", "M02", "M03", "M04"])
-    expect(s.decks.metro.segments.map((x) => Object.values(x).reduce((a, b) => a + b, 0))).toEqual([
-      15, 7, 11,
-    ])
+    for (const contractMix of ["34+2", "26+10"] as const) {
+      const s = afterSetup(3, "hi", { metroHighImpact: "removed", contractMix })
+      const contracts = s.removed.filter((id) => card(id).kind === "contract" && card(id).id.startsWith("M"))
+      expect(contracts.filter((id) => ["M01", "M02", "M03", "M04"].includes(id))).toEqual([
+        "M01",
+        "M02",
+        "M03",
+        "M04",
+      ])
+      expect(s.decks.metro.segments.map((x) => Object.values(x).reduce((a, b) => a + b, 0))).toEqual([
+        15, 7, 11,
+      ])
+    }
+    // The first content pack: only the four are out (and the events the other mix adds).
+    const first = afterSetup(3, "hi", { metroHighImpact: "removed", contractMix: "34+2" })
+    expect(first.removed.filter((id) => card(id).kind === "contract")).toEqual(["M01", "M02", "M03", "M04"])
   })
   it("halved: a high-impact card's numbers are halved when built (Temple's tribute 4 → 2)", () => {
     const placed = [at("RES", 1, 0, [0])]

@@ -146,6 +146,24 @@ export const OptionsS = Schema.Struct({
    * so games recorded before it replay unchanged).
    */
   turnOrder: Schema.optional(Schema.Literals(["plain", "compensated"])),
+  /**
+   * Contract-deck make-up (our design, docs/urban-sprawl-balance.md): `26+10` (the default) — each deck holds 26
+   * contracts and 10 events besides its key event; `34+2` — 34 contracts and 2 events (the first content pack;
+   * also when the option is absent, so games recorded before it replay unchanged).
+   */
+  contractMix: Schema.optional(Schema.Literals(["34+2", "26+10"])),
+  /**
+   * Permits a contract needs (our design, docs/urban-sprawl-balance.md): `cityDiscount` (the default) — City and
+   * Metropolis contracts one fewer than their size, minimum 1; `size` — as many as lots, every deck (also when
+   * the option is absent, so games recorded before it replay unchanged).
+   */
+  permitCost: Schema.optional(Schema.Literals(["size", "cityDiscount"])),
+  /**
+   * Where the 4 Urban Renewal cards start (design note §8 row 7): true (the default) — shuffled into the bottom
+   * part of the planning deck; false — in the planning discard (also when absent, so recorded games replay
+   * unchanged).
+   */
+  urbanRenewalInDeck: Schema.optional(Schema.Boolean),
 })
 export type Options = typeof OptionsS.Type
 

@@ -8,7 +8,8 @@ export type Options = typeof OptionsS.Type
 
 /**
  * The standard game, ending when the round of the Olympic Games is complete, bounded at 40 rounds, with the
- * turn-order compensation of the balance report.
+ * changes of the balance report (docs/urban-sprawl-balance.md): turn-order compensation, contract decks of 26
+ * contracts and 10 events, one permit fewer for City and Metropolis contracts, Urban Renewal in the deck.
  */
 export const defaultOptions: Options = {
   length: "standard",
@@ -16,6 +17,9 @@ export const defaultOptions: Options = {
   maxRounds: 40,
   metroHighImpact: "full",
   turnOrder: "compensated",
+  contractMix: "26+10",
+  permitCost: "cityDiscount",
+  urbanRenewalInDeck: true,
 }
 
 export const validateSetup = (options: Options, _seats: number): RuleViolation | null => {

@@ -61,14 +61,15 @@ describe("The Golden Rule: a card's effect takes precedence over the rules", () 
   it("the Marina's declared override skips zoning; a residential card without it is refused", () => {
     const placed = [{ zone: "IND" as const, owner: 1, block: 13, lots: [3] }]
     let s = turnState({ placed, contractBoxes: ["M02", "M34", null, null, null] })
-    s = withPlayer(s, 0, { hand: ["P12", "P37"], wealth: 50 }) // 3 residential + 1 any = 4
+    // 3 residential permits: a Metropolis contract of 4 lots needs 3 (ruling 49, option permitCost).
+    s = withPlayer(s, 0, { hand: ["P12"], wealth: 50 })
     expect(
       refused(s, 0, {
         type: "Build",
         card: "M34",
         block: 14,
         lots: [0, 1, 2, 3],
-        permits: ["P12", "P37"],
+        permits: ["P12"],
         renewal: null,
       }),
     ).toBe("urban-sprawl.build.zoning")
@@ -78,7 +79,7 @@ describe("The Golden Rule: a card's effect takes precedence over the rules", () 
         card: "M02",
         block: 14,
         lots: [0, 1, 2, 3],
-        permits: ["P12", "P37"],
+        permits: ["P12"],
         renewal: null,
       }),
     ).toBeNull()

@@ -4,14 +4,26 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
+import { canonicalJson, sha256Hex } from "../../kernel/canonical.js"
 import { start } from "../../kernel/match.js"
 import { simulate } from "../../kernel/simulate.js"
 import { blockValue, lineCounts, rankGains } from "./board.js"
+import { CONTRACT_EVENTS, CONTRACTS, DECKS, MIX_EVENTS, permitsOf } from "./data.js"
 import { decide, legalCommands, owed } from "./decisions.js"
-import { heuristicBot, urbanSprawl } from "./index.js"
-import type { Event, Task } from "./model.js"
-import type { State } from "./state.js"
-import { act, ofType, type Placed, pileOf, refused, settle, turnState, withPlayer } from "./testing.js"
+import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
+import type { Event, Options, Task } from "./model.js"
+import { eventsInPlay, inPlay, type State } from "./state.js"
+import {
+  act,
+  afterSetup,
+  ofType,
+  type Placed,
+  pileOf,
+  refused,
+  settle,
+  turnState,
+  withPlayer,
+} from "./testing.js"
 
 const eot = (s: State) => act(s, s.active, { type: "EndTurn" })
 const quiet = { planning: pileOf([]), discard: [] as string[] }
@@ -663,5 +675,135 @@ describe("47. option turnOrder: compensated (the default) — the start player's
     expect(played(3, "plain", "ruling-47-draft").drafted.slice(0, 6)).toEqual([0, 1, 2, 2, 1, 0])
     expect(played(4, "compensated", "ruling-47-draft").drafted.slice(0, 8)).toEqual([0, 1, 2, 3, 3, 2, 1, 0])
     expect(played(2, "compensated", "ruling-47-draft").drafted.slice(0, 4)).toEqual([0, 1, 1, 0])
+  })
+})
+
+/** The events of seeded games, hashed: the same options, seed and bots must give the same events for ever. */
+const fingerprint = (options: Options, games: number, prefix: string): string => {
+  const all: unknown[] = []
+  for (let i = 0; i < games; i++) {
+    const seats = 2 + (i % 3)
+    const bots = Array.from({ length: seats }, (_, s) => ((s + i) % 3 === 0 ? randomBot : heuristicBot))
+    all.push(simulate(urbanSprawl, options, bots, `${prefix}-${i}`).events)
+  }
+  return sha256Hex(canonicalJson(all))
+}
+
+/** A game right after set-up with exactly these options (afterSetup would merge the defaults in). */
+const setUp = (options: Options, seats = 3, seed = "set-up"): State => {
+  const r = start(urbanSprawl, options, seats, seed)
+  if (Result.isFailure(r)) throw new Error(r.failure.message)
+  return r.success.match.state as State
+}
+
+/** The options of a game recorded before the balance options of rulings 48–51 existed. */
+const RECORDED_FINGERPRINT = "068809338cffd2b1d127e53451b021f75a5569ac1b2f8fff5a2e9384cae1c843"
+const RECORDED: Options = {
+  length: "standard",
+  olympicsEndsImmediately: false,
+  maxRounds: 40,
+  metroHighImpact: "full",
+  turnOrder: "compensated",
+}
+
+describe("48–50. the balance options: absent in recorded options means the rules as they were", () => {
+  it("given options recorded before them, when the same seeds are played, then the events are the same as before (fingerprint)", () => {
+    // Taken with the rules before options contractMix, permitCost and urbanRenewalInDeck existed.
+    expect(fingerprint(RECORDED, 9, "recorded")).toBe(RECORDED_FINGERPRINT)
+  })
+})
+
+describe("48. option contractMix: 26+10 (the default) — each contract deck holds 26 contracts and 10 events", () => {
+  it("given the default options, when a game is set up, then each deck has 26 contracts, 10 events and its key event", () => {
+    expect(urbanSprawl.defaultOptions.contractMix).toBe("26+10")
+    const s = afterSetup(4, "ruling-48")
+    for (const d of DECKS) {
+      const contracts = inPlay(d, s.options)
+      const events = eventsInPlay(d, s.options)
+      expect(contracts).toHaveLength(26)
+      expect(events.filter((e) => !e.key)).toHaveLength(10)
+      expect(events.filter((e) => e.key)).toHaveLength(1)
+      // Two contracts out per zone; parks stay.
+      const out = CONTRACTS[d].filter((c) => !contracts.includes(c))
+      expect(["CIV", "COM", "IND", "RES", "PARK"].map((z) => out.filter((c) => c.zone === z).length)).toEqual(
+        [2, 2, 2, 2, 0],
+      )
+      expect(out.every((c) => s.removed.includes(c.id))).toBe(true)
+    }
+    // The key event still lies at depth 16–22 (rules §2 step 3): 15 cards, then 6 with the key, then 15.
+    expect(s.decks.metro.segments).toEqual([{ cards: 15 }, { cards: 6, key: 1 }, { cards: 15 }])
+  })
+
+  it("given contractMix 34+2 or the option absent, when a game is set up, then the decks are the first content pack and the new events are out of the game", () => {
+    const { contractMix: _default, ...absent } = urbanSprawl.defaultOptions
+    for (const options of [{ ...absent, contractMix: "34+2" as const }, absent]) {
+      const s = setUp(options, 3, "ruling-48-first")
+      for (const d of DECKS) {
+        expect(inPlay(d, s.options)).toHaveLength(34)
+        expect(eventsInPlay(d, s.options).map((e) => e.id)).toEqual(
+          CONTRACT_EVENTS[d].slice(0, 3).map((e) => e.id),
+        )
+      }
+      expect(s.removed).toEqual(expect.arrayContaining([...MIX_EVENTS]))
+    }
+  })
+
+  it("given a new event revealed, when it resolves, then it leaves the game at once like every contract event (rules §7)", () => {
+    const s = turnState({
+      placed: [res("IND", 1, 0, [0]), res("IND", 1, 1, [0])],
+      contractBoxes: [null, "T01", "T02", "T03", "T04"],
+      decks: decks(["TE4", "T05"]),
+      ...quiet,
+    })
+    const r = eot(s)
+    const mill = ofType(r.events, "PurseChanged").find((e) => e.cause === "Mill Orders")
+    expect(mill?.wealth).toEqual([0, 2, 0]) // 1 wealth per industrial building owned
+    expect(r.state.removed).toContain("TE4")
+    expect(r.state.contractBoxes[4]).toBe("T05")
+  })
+})
+
+describe("49. option permitCost: cityDiscount (the default) — City and Metropolis contracts need one permit fewer", () => {
+  const tryBuild = (id: string, permits: string[], permitCost?: "size" | "cityDiscount") => {
+    const base = turnState({ contractBoxes: [id, null, null, null, null] })
+    const options = permitCost === undefined ? RECORDED : { ...RECORDED, permitCost }
+    const s = withPlayer({ ...base, options }, 0, { hand: permits, wealth: 40 })
+    return refused(s, 0, { type: "Build", card: id, block: 21, lots: [0, 1, 2], permits, renewal: null })
+  }
+  it("given a 3-lot City contract and 2 civic permits, when built under cityDiscount, then it is allowed; under size or the option absent, refused", () => {
+    // C02 Municipal Court: civic, 3 lots. P19 is 2 permits for civic or commercial.
+    expect(urbanSprawl.defaultOptions.permitCost).toBe("cityDiscount")
+    expect(tryBuild("C02", ["P19"], "cityDiscount")).toBeNull()
+    expect(tryBuild("C02", ["P19"], "size")).toBe("urban-sprawl.build.permits")
+    expect(tryBuild("C02", ["P19"])).toBe("urban-sprawl.build.permits")
+  })
+  it("given a Town contract, when built under cityDiscount, then it still needs its size; a 1-lot City contract still needs 1", () => {
+    // T16 County Infirmary: civic, 3 lots; C12 Police Precinct: civic, 1 lot.
+    expect(tryBuild("T16", ["P19"], "cityDiscount")).toBe("urban-sprawl.build.permits")
+    const c12 = CONTRACTS.city.find((c) => c.id === "C12") as (typeof CONTRACTS.city)[number]
+    expect(permitsOf(c12, "cityDiscount")).toBe(1)
+    expect(permitsOf(c12, "size")).toBe(1)
+  })
+})
+
+describe("50. option urbanRenewalInDeck: true (the default) — Urban Renewal starts in the planning deck", () => {
+  it("given the default options, when a game is set up, then the 4 Urban Renewal cards are shuffled into the deck's top part and the discard is empty", () => {
+    expect(urbanSprawl.defaultOptions.urbanRenewalInDeck).toBe(true)
+    const s = afterSetup(3, "ruling-50")
+    expect(s.planning.segments[0]).toHaveProperty("renewals")
+    const unseen = Object.values(s.planning.pools).flat()
+    const shown = [...s.planningBoxes, s.planning.top]
+    for (const u of ["U1", "U2", "U3", "U4"]) expect(unseen.includes(u) || shown.includes(u)).toBe(true)
+    expect(s.discard).toEqual([])
+    expect(s.planning.segments[1]).toEqual({ permits: 13, events: 6 })
+  })
+  it("given the option false or absent, when a game is set up, then they start in the discard (the rules before it)", () => {
+    const { urbanRenewalInDeck: _default, ...absent } = urbanSprawl.defaultOptions
+    for (const options of [{ ...absent, urbanRenewalInDeck: false }, absent]) {
+      const s = setUp(options, 3, "ruling-50-old")
+      expect(s.discard).toEqual(["U1", "U2", "U3", "U4"])
+      expect(s.planning.pools.renewals).toBeUndefined()
+      expect(s.planning.segments[1]).toEqual({ permits: 13, events: 6 })
+    }
   })
 })

@@ -4,7 +4,9 @@ import { globalLot } from "./board.js"
 import {
   CONTRACT_EVENTS,
   CONTRACTS,
+  DECKS,
   type DeckId,
+  inMix,
   PERMITS,
   PLANNING_EVENTS,
   RENEWALS,
@@ -41,12 +43,27 @@ export const contractSegments = (length: Options["length"], cards = 36): Array<R
   return segments
 }
 
-/** The contracts a deck is made of under these options (high-impact cards out when `removed`). */
+/** The contracts a deck is made of under these options (option `contractMix`; high-impact cards out when `removed`). */
 export const inPlay = (deck: DeckId, options: Options) =>
-  CONTRACTS[deck].filter((c) => !(c.highImpact && options.metroHighImpact === "removed"))
+  CONTRACTS[deck].filter(
+    (c) =>
+      inMix(c.id, options.contractMix ?? "34+2") && !(c.highImpact && options.metroHighImpact === "removed"),
+  )
+
+/** A deck's events under these options (option `contractMix`), its key event included. */
+export const eventsInPlay = (deck: DeckId, options: Options) =>
+  CONTRACT_EVENTS[deck].filter((e) => inMix(e.id, options.contractMix ?? "34+2"))
+
+/** The contract-deck cards out of the game from the start: contracts first, deck by deck, then events. */
+const outOfPlay = (options: Options): string[] => [
+  ...DECKS.flatMap((d) => CONTRACTS[d].filter((c) => !inPlay(d, options).includes(c)).map((c) => c.id)),
+  ...DECKS.flatMap((d) =>
+    CONTRACT_EVENTS[d].filter((e) => !eventsInPlay(d, options).includes(e)).map((e) => e.id),
+  ),
+]
 
 const contractDeck = (deck: DeckId, options: Options): DeckState => {
-  const events = CONTRACT_EVENTS[deck]
+  const events = eventsInPlay(deck, options)
   const cards = [...ids(inPlay(deck, options)), ...ids(events.filter((e) => !e.key))].sort()
   return {
     segments: contractSegments(options.length, cards.length),
@@ -58,6 +75,29 @@ const contractDeck = (deck: DeckId, options: Options): DeckState => {
     active: deck === "town",
   }
 }
+
+/**
+ * The planning deck (rules §2 step 4): 31 Build Permits on top of 13 shuffled with the 6 events. With option
+ * `urbanRenewalInDeck` (design note §8 row 7) the 4 Urban Renewal cards are shuffled into that bottom part
+ * instead of starting in the discard, where a short game never reshuffles them into play.
+ */
+const planningDeck = (options: Options): DeckState =>
+  options.urbanRenewalInDeck === true
+    ? {
+        segments: [
+          { permits: 31, renewals: 4 },
+          { permits: 13, events: 6 },
+        ],
+        pools: { permits: ids(PERMITS), events: ids(PLANNING_EVENTS), renewals: ids(RENEWALS) },
+        top: null,
+        active: true,
+      }
+    : {
+        segments: [{ permits: 31 }, { permits: 13, events: 6 }],
+        pools: { permits: ids(PERMITS), events: ids(PLANNING_EVENTS) },
+        top: null,
+        active: true,
+      }
 
 const newPlayer = (wealth: number): Player => ({
   wealth,
@@ -111,20 +151,15 @@ export const initialState = (started: GameStarted<Options>): State => {
       east: [null, null, null, null, null, null],
     },
     planningBoxes: [null, null, null, null],
-    planning: {
-      segments: [{ permits: 31 }, { permits: 13, events: 6 }],
-      pools: { permits: ids(PERMITS), events: ids(PLANNING_EVENTS) },
-      top: null,
-      active: true,
-    },
-    discard: ids(RENEWALS),
+    planning: planningDeck(options),
+    discard: options.urbanRenewalInDeck === true ? [] : ids(RENEWALS),
     contractBoxes: [null, null, null, null, null],
     decks: {
       town: contractDeck("town", options),
       city: contractDeck("city", options),
       metro: contractDeck("metro", options),
     },
-    removed: CONTRACTS.metro.filter((c) => !inPlay("metro", options).includes(c)).map((c) => c.id),
+    removed: outOfPlay(options),
     offices: { Mayor: null, UnionBoss: null, PoliceChief: null, Treasurer: null, DistrictAttorney: null },
     contractor: null,
     pawn: 0,
