@@ -10,6 +10,7 @@ import {
   matches,
   mostValuableBlocks,
   payoutLines,
+  rankAmounts,
   rankGains,
 } from "./board.js"
 import {
@@ -68,16 +69,19 @@ export const payout = (
   board: Board,
   currency: "wealth" | "prestige",
   value: number,
-): EventOf<"PayoutMade"> => ({
-  type: "PayoutMade",
-  currency,
-  value,
-  lines: payoutLines(board.markers, currency, value).map(({ line, index }) => ({
-    line,
-    index,
-    gains: rankGains(lineCounts(board, line, index), value),
-  })),
-})
+): EventOf<"PayoutMade"> => {
+  const amounts = rankAmounts(currency, value, board.options.prestigePayouts)
+  return {
+    type: "PayoutMade",
+    currency,
+    value,
+    lines: payoutLines(board.markers, currency, value).map(({ line, index }) => ({
+      line,
+      index,
+      gains: rankGains(lineCounts(board, line, index), value, amounts),
+    })),
+  }
+}
 
 /** The seats still to decide in an ordered task, and who decides now (null: the active player orders). */
 export const ordered = (
@@ -324,11 +328,15 @@ export const COMPENSATED_ROUNDS = 2
 /**
  * Option `turnOrder: compensated` (our design): in rounds 1 and 2 the player at position k after the start
  * player has seats − 1 − k fewer action points (4 seats: 3, 2, 1, 0; 3 seats: 2, 1, 0; 2 seats: 1, 0).
+ * `tapered` is the same except at four seats in round 2, where the handicap is halved, rounded down (1, 1, 0,
+ * 0): in the shorter game of rulings 48–51 the full second round left the start player under his share there.
  */
-export const turnOrderHandicap = (state: State, seat: number, round: number): number =>
-  state.options.turnOrder === "compensated" && round <= COMPENSATED_ROUNDS
-    ? state.seats - 1 - positionOf(state, seat)
-    : 0
+export const turnOrderHandicap = (state: State, seat: number, round: number): number => {
+  const t = state.options.turnOrder
+  if ((t !== "compensated" && t !== "tapered") || round > COMPENSATED_ROUNDS) return 0
+  const full = state.seats - 1 - positionOf(state, seat)
+  return t === "tapered" && state.seats === 4 && round === 2 ? Math.floor(full / 2) : full
+}
 
 /** The steps the rules take on their own (kernel `advance`): tasks first, then set-up, turn start, end of turn. */
 export const advance = (state: State): ReadonlyArray<Event> => {

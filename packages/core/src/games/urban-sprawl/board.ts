@@ -86,20 +86,41 @@ export const lineCounts = (board: Board, line: "row" | "column", index: number):
   return counts
 }
 
-/** First gains v, second ⌊v/2⌋; ties share a rank and skip the next (rules §5). Zero buildings gain nothing. */
-export const rankGains = (counts: ReadonlyArray<number>, v: number): number[] => {
+/**
+ * What the first and the second rank of a payout of value v gain (rules §5): v and ⌊v/2⌋; for prestige under
+ * option `prestigePayouts: "twoThirds"` (our design, docs/urban-sprawl-balance.md) ⌈2v/3⌉ and ⌊v/3⌋. Wealth
+ * payouts keep v and ⌊v/2⌋: they pay for building, and so set the game's pace.
+ */
+export const rankAmounts = (
+  currency: "wealth" | "prestige",
+  v: number,
+  prestigePayouts: "full" | "twoThirds" = "full",
+): readonly [number, number] =>
+  currency === "prestige" && prestigePayouts === "twoThirds"
+    ? [Math.ceil((2 * v) / 3), Math.floor(v / 3)]
+    : [v, Math.floor(v / 2)]
+
+/**
+ * First gains `amounts[0]`, second `amounts[1]`; ties share a rank and skip the next (rules §5). Zero buildings
+ * gain nothing.
+ */
+export const rankGains = (
+  counts: ReadonlyArray<number>,
+  v: number,
+  amounts: readonly [number, number] = [v, Math.floor(v / 2)],
+): number[] => {
   const gains = counts.map(() => 0)
   const top = Math.max(0, ...counts)
   if (top === 0) return gains
   const first = counts.filter((c) => c === top).length
   counts.forEach((c, s) => {
-    if (c === top) gains[s] = v
+    if (c === top) gains[s] = amounts[0]
   })
   if (first > 1) return gains
   const second = Math.max(0, ...counts.filter((c) => c < top))
   if (second === 0) return gains
   counts.forEach((c, s) => {
-    if (c === second) gains[s] = Math.floor(v / 2)
+    if (c === second) gains[s] = amounts[1]
   })
   return gains
 }

@@ -65,7 +65,7 @@ export interface Owed {
 }
 
 /**
- * The drafter of a draft turn: snake order from the start player; with option `turnOrder: compensated` at three
+ * The drafter of a draft turn: snake order from the start player; with option `turnOrder` compensated or tapered at three
  * seats, snake order from the last player in reverse turn order (the start player drafts third, then fourth).
  */
 export const drafter = (state: State): Seat => {
@@ -74,7 +74,8 @@ export const drafter = (state: State): Seat => {
   const i = state.draftTurn % n
   const k = pass % 2 === 0 ? i : n - 1 - i
   const start = state.startPlayer ?? 0
-  if (state.options.turnOrder === "compensated" && n === 3) return (start - 1 - k + 2 * n) % n
+  const t = state.options.turnOrder
+  if ((t === "compensated" || t === "tapered") && n === 3) return (start - 1 - k + 2 * n) % n
   return (start + k) % n
 }
 

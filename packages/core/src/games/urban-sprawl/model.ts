@@ -140,12 +140,13 @@ export const OptionsS = Schema.Struct({
   metroHighImpact: Schema.Literals(["full", "halved", "removed"]),
   /**
    * Compensation for the start player's lead (our design, measured in docs/urban-sprawl-balance.md):
-   * `compensated` (the default) — in rounds 1 and 2 the player at position k after the start player (k = 0 for
+   * `compensated` — in rounds 1 and 2 the player at position k after the start player (k = 0 for
    * him) has seats − 1 − k fewer action points, and at three seats the starter draft snakes from the last player
-   * in reverse turn order; `plain` — neither (the rules before the balance work; also when the option is absent,
-   * so games recorded before it replay unchanged).
+   * in reverse turn order; `tapered` (the default) — the same, except that at four seats the handicap of round 2
+   * is halved, rounded down (ruling 52); `plain` — neither (the rules before the balance work; also when the
+   * option is absent, so games recorded before it replay unchanged).
    */
-  turnOrder: Schema.optional(Schema.Literals(["plain", "compensated"])),
+  turnOrder: Schema.optional(Schema.Literals(["plain", "compensated", "tapered"])),
   /**
    * Contract-deck make-up (our design, docs/urban-sprawl-balance.md): `26+10` (the default) — each deck holds 26
    * contracts and 10 events besides its key event; `34+2` — 34 contracts and 2 events (the first content pack;
@@ -164,6 +165,12 @@ export const OptionsS = Schema.Struct({
    * unchanged).
    */
   urbanRenewalInDeck: Schema.optional(Schema.Boolean),
+  /**
+   * What a prestige payout's ranks gain (our design, docs/urban-sprawl-balance.md): `twoThirds` (the default) —
+   * first ⌈2v/3⌉, second ⌊v/3⌋; `full` — first v, second ⌊v/2⌋ (also when absent, so recorded games replay
+   * unchanged). Wealth payouts pay v and ⌊v/2⌋ either way.
+   */
+  prestigePayouts: Schema.optional(Schema.Literals(["full", "twoThirds"])),
 })
 export type Options = typeof OptionsS.Type
 

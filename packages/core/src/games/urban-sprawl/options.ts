@@ -9,17 +9,19 @@ export type Options = typeof OptionsS.Type
 /**
  * The standard game, ending when the round of the Olympic Games is complete, bounded at 40 rounds, with the
  * changes of the balance report (docs/urban-sprawl-balance.md): turn-order compensation, contract decks of 26
- * contracts and 10 events, one permit fewer for City and Metropolis contracts, Urban Renewal in the deck.
+ * contracts and 10 events, one permit fewer for City and Metropolis contracts, Urban Renewal in the deck,
+ * prestige payouts of two thirds and one third.
  */
 export const defaultOptions: Options = {
   length: "standard",
   olympicsEndsImmediately: false,
   maxRounds: 40,
   metroHighImpact: "full",
-  turnOrder: "compensated",
+  turnOrder: "tapered",
   contractMix: "26+10",
   permitCost: "cityDiscount",
   urbanRenewalInDeck: true,
+  prestigePayouts: "twoThirds",
 }
 
 export const validateSetup = (options: Options, _seats: number): RuleViolation | null => {

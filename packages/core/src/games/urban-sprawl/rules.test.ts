@@ -390,10 +390,11 @@ describe("End of Turn Procedure", () => {
     expect(r.state.contractBoxes[4]).toBe("T05")
     expect(r.state.decks.town.top).toBe("T13")
     expect(ofType(r.events, "EventDone")[0]).toMatchObject({ card: "TE2", to: "removed" })
+    // T13's prestige 3 pays the sole owner in row 1 two thirds of it, rounded up (ruling 51).
     expect(ofType(r.events, "PayoutMade")[0]).toMatchObject({
       currency: "prestige",
       value: 3,
-      lines: [{ index: 0, gains: [0, 0, 3] }, { index: 1 }],
+      lines: [{ index: 0, gains: [0, 0, 2] }, { index: 1 }],
     })
   })
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { canonicalJson, sha256Hex } from "../../kernel/canonical.js"
 import { start } from "../../kernel/match.js"
 import { simulate } from "../../kernel/simulate.js"
-import { blockValue, lineCounts, rankGains } from "./board.js"
+import { blockValue, lineCounts, rankAmounts, rankGains } from "./board.js"
 import { CONTRACT_EVENTS, CONTRACTS, DECKS, MIX_EVENTS, permitsOf } from "./data.js"
 import { decide, legalCommands, owed } from "./decisions.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
@@ -363,9 +363,10 @@ describe("18–19. payouts", () => {
     const r = withTasks([{ k: "payout", currency: "prestige", value: 3 }], {
       placed: [res("COM", 1, 0, [0]), res("COM", 2, 6, [0])],
     })
+    // Each row pays its leader two thirds of 3, rounded up (ruling 51, the default prestige payouts).
     expect(ofType(r.events, "PayoutMade")[0]?.lines.map((l) => l.gains)).toEqual([
-      [0, 3, 0],
-      [0, 0, 3],
+      [0, 2, 0],
+      [0, 0, 2],
     ])
     expect(s.markers.west[0]).toBe(3)
   })
@@ -618,9 +619,13 @@ describe("40–43. rulings met while building", () => {
   })
 })
 
-describe("47. option turnOrder: compensated (the default) — the start player's lead", () => {
+describe("47 and 52. option turnOrder: compensated, and tapered (the default) — the start player's lead", () => {
   /** A seeded heuristic game with the turns started and the draft order, under these options. */
-  const played = (seats: number, turnOrder: "plain" | "compensated" | undefined, seed: string) => {
+  const played = (
+    seats: number,
+    turnOrder: "plain" | "compensated" | "tapered" | undefined,
+    seed: string,
+  ) => {
     const { turnOrder: _default, ...rest } = urbanSprawl.defaultOptions
     const options = turnOrder === undefined ? rest : { ...rest, turnOrder }
     const bots = Array.from({ length: seats }, () => heuristicBot)
@@ -659,8 +664,7 @@ describe("47. option turnOrder: compensated (the default) — the start player's
     },
   )
 
-  it("is the default; plain and an absent option give every player the full AP from round 1", () => {
-    expect(urbanSprawl.defaultOptions.turnOrder).toBe("compensated")
+  it("plain and an absent option give every player the full AP from round 1", () => {
     for (const turnOrder of ["plain", undefined] as const) {
       const { turns, sim } = played(4, turnOrder, "ruling-47-plain")
       for (const t of turns.filter((x) => x.round <= 2)) {
@@ -669,6 +673,24 @@ describe("47. option turnOrder: compensated (the default) — the start player's
       }
     }
   })
+
+  it.each([2, 3, 4])(
+    "52. %i seats, tapered (the default): as compensated, except at four seats round 2 takes half, rounded down (1, 1, 0, 0)",
+    (seats) => {
+      expect(urbanSprawl.defaultOptions.turnOrder).toBe("tapered")
+      const { turns, position, sim } = played(seats, "tapered", `ruling-52-${seats}`)
+      for (const t of turns) {
+        const index = (sim.events as Event[]).indexOf(t)
+        const base = 6 + (mayorAt(sim, index) === t.seat ? 1 : 0)
+        const full = seats - 1 - position(t.seat)
+        const handicap =
+          t.round === 1 ? full : t.round === 2 ? (seats === 4 ? Math.floor(full / 2) : full) : 0
+        expect(t.ap, `round ${t.round}, position ${position(t.seat)}`).toBe(base - handicap)
+      }
+      if (seats === 3)
+        expect(played(3, "tapered", "ruling-52-draft").drafted.slice(0, 6)).toEqual([2, 1, 0, 0, 1, 2])
+    },
+  )
 
   it("at three seats the starter draft snakes from the last player in reverse turn order; else from the start player", () => {
     expect(played(3, "compensated", "ruling-47-draft").drafted.slice(0, 6)).toEqual([2, 1, 0, 0, 1, 2])
@@ -805,5 +827,40 @@ describe("50. option urbanRenewalInDeck: true (the default) — Urban Renewal st
       expect(s.planning.pools.renewals).toBeUndefined()
       expect(s.planning.segments[1]).toEqual({ permits: 13, events: 6 })
     }
+  })
+})
+
+describe("51. option prestigePayouts: twoThirds (the default) — prestige payouts pay ⌈2v/3⌉ and ⌊v/3⌋", () => {
+  it("given a prestige payout of each value 1–6, when ranked, then the first gains ⌈2v/3⌉ and the second ⌊v/3⌋; wealth payouts keep v and ⌊v/2⌋", () => {
+    const values = [1, 2, 3, 4, 5, 6]
+    expect(values.map((v) => rankAmounts("prestige", v, "twoThirds"))).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [4, 2],
+    ])
+    for (const v of values) {
+      expect(rankAmounts("wealth", v, "twoThirds")).toEqual([v, Math.floor(v / 2)])
+      expect(rankAmounts("prestige", v, "full")).toEqual([v, Math.floor(v / 2)])
+      expect(rankAmounts("prestige", v)).toEqual([v, Math.floor(v / 2)])
+    }
+  })
+  it("given row 1 with a leader and a second, when a prestige 3 payout is made, then the default pays 2 and 1; full or the option absent pays 3 and 1", () => {
+    expect(urbanSprawl.defaultOptions.prestigePayouts).toBe("twoThirds")
+    const placed = [res("COM", 1, 0, [0]), res("COM", 1, 1, [0]), res("COM", 2, 2, [0])]
+    const { prestigePayouts: _default, ...absent } = turnState().options
+    const gains = (options: Options) =>
+      ofType(
+        settle({
+          ...turnState({ placed, tasks: [{ k: "payout", currency: "prestige", value: 3 }] }),
+          options,
+        }).events,
+        "PayoutMade",
+      )[0]?.lines[0]?.gains
+    expect(gains(turnState().options)).toEqual([0, 2, 1])
+    expect(gains({ ...absent, prestigePayouts: "full" })).toEqual([0, 3, 1])
+    expect(gains(absent)).toEqual([0, 3, 1])
   })
 })
