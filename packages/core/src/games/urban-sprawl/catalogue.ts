@@ -3,11 +3,13 @@ import {
   CONTRACT_EVENTS,
   CONTRACTS,
   DECK_TOP_COST,
+  DECKS,
   OFFICE_ZONE,
   OFFICES,
   PERMITS,
   PLANNING_EVENTS,
   PLANNING_TOP_COST,
+  permitsOf,
   RENEWALS,
   SOUTH_START,
   STARTERS,
@@ -18,8 +20,11 @@ import {
 } from "./data.js"
 import type { Options } from "./model.js"
 
-/** Static data for bots and renderers: every card, the board's printed markers, costs and the offices. */
-export const catalogue = (_options: Options): Catalogue => ({
+/**
+ * Static data for bots and renderers: every card, the board's printed markers, costs and the offices. A
+ * contract's `permits` is what it needs under these options (option `permitCost`, ruling 49).
+ */
+export const catalogue = (options: Options): Catalogue => ({
   board: {
     blocks: "6×6, block = row·6 + column (0-based, row 0 north, column 0 west); lots 0 NW, 1 NE, 2 SW, 3 SE",
     west: WEST_START,
@@ -42,6 +47,8 @@ export const catalogue = (_options: Options): Catalogue => ({
     currency: VOCATION_CURRENCY[name as keyof typeof VOCATION_CURRENCY],
   })),
   planning: { permits: PERMITS, renewals: RENEWALS, events: PLANNING_EVENTS },
-  contracts: CONTRACTS,
+  contracts: Object.fromEntries(
+    DECKS.map((d) => [d, CONTRACTS[d].map((c) => ({ ...c, permits: permitsOf(c, options.permitCost) }))]),
+  ),
   contractEvents: CONTRACT_EVENTS,
 })
