@@ -18,7 +18,8 @@ export const testServer = async (overrides: Partial<ServerConfig> = {}): Promise
   startServer({
     host: "127.0.0.1",
     port: 0,
-    database: { kind: "pglite", dir: undefined, loadDataDir: await pgliteTemplate() },
+    // The initdb dump (tens of MB) is loaded only for the in-memory default, never kept for another database.
+    database: overrides.database ?? { kind: "pglite", dir: undefined, loadDataDir: await pgliteTemplate() },
     ...hostedGames(true),
     organiserToken: ORGANISER,
     signingKeyFile: join(mkdtempSync(join(tmpdir(), "boroughs-key-")), "organiser-ed25519.pem"),

@@ -134,6 +134,8 @@ export const storeConfig = (databaseUrl: string | undefined, dataDir: string): S
 export interface PgliteOptions {
   /** A folder on disk; in memory when absent. */
   readonly dataDir?: string | undefined
+  /** PostgreSQL's `shared_buffers` inside PGlite (default 16MB: the WebAssembly heap never shrinks). */
+  readonly sharedBuffers?: string | undefined
   /** How often readers are woken without an append (default 250 ms). */
   readonly pollInterval?: Duration.Input | undefined
 }
