@@ -2,15 +2,19 @@ import {
   type AnyGame,
   canonicalJson,
   type Match,
+  advance as nextDraw,
   play,
   Random,
+  type RngState,
+  rngFromSeed,
   type Seat,
+  sampledSecrets,
   start,
   type Typed,
 } from "@boroughs/core"
 import { type DowntownState, downtown } from "@boroughs/core/games/downtown"
 import { manhattan } from "@boroughs/core/games/manhattan"
-import { Result } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { playLocal } from "../local.js"
 import { isMctsBot, isMctsSearch } from "./ismcts.js"
@@ -79,7 +83,8 @@ describe("IS-MCTS searches from the bot's own view only", () => {
       )
     const a = search(real)
     const b = search(other)
-    expect(a.iterations).toBe(150)
+    expect(a.iterations).toBeLessThanOrEqual(150)
+    expect(a.iterations).toBeGreaterThan(140)
     expect(canonicalJson(b)).toBe(canonicalJson(a))
   })
 
@@ -98,8 +103,19 @@ describe("IS-MCTS searches from the bot's own view only", () => {
     }
     const legal = downtown.legalCommands(real.state as DowntownState, 0)
     const result = isMctsSearch(spied, view, 0, legal, Random.fromKey("spy"), { iterations: 60 })
-    expect(given).toHaveLength(60)
+    // One sample per iteration at a UCB root; at a halving root one sample serves every command it tries.
+    const ucb = isMctsSearch(
+      spied,
+      view,
+      0,
+      legal,
+      Random.fromKey("spy"),
+      { iterations: 60 },
+      { root: "ucb" },
+    )
+    expect(given.length).toBeGreaterThan(60)
     expect(given.every((v) => v === view)).toBe(true)
+    expect(legal.map((c) => canonicalJson(c))).toContain(canonicalJson(ucb.command))
     // The view holds no secret to read: no seed, no PRNG, no other seat's dial.
     const json = canonicalJson(view)
     expect(json).not.toContain((real.state as DowntownState).seed)
@@ -126,5 +142,126 @@ describe("IS-MCTS searches from the bot's own view only", () => {
       expect(result.commands.filter((c) => c.seat === 0).every((c) => c.defaulted === null)).toBe(true)
     }
     expect(searches.length).toBeGreaterThan(10)
+  })
+})
+
+/*
+ * Long Shot, a toy game for the root's statistics: seat 0 names a target, one die is rolled, and seat 0 wins
+ * when the die is at most the target's reach (seat 1 wins otherwise). With `reaches` all equal no command is
+ * better than another.
+ */
+type LongShotCommand = { readonly type: "Aim"; readonly target: number }
+type LongShotEvent =
+  | { readonly type: "GameStarted"; readonly seed: string }
+  | { readonly type: "Aimed"; readonly target: number }
+  | { readonly type: "DieRolled"; readonly face: number }
+interface LongShotState {
+  readonly seed: string
+  readonly rng: RngState
+  readonly target: number | null
+  readonly face: number | null
+}
+const longShot = (reaches: ReadonlyArray<number>): AnyGame => {
+  const Any = Schema.Unknown as never
+  return {
+    id: "long-shot",
+    title: "Long Shot",
+    rulesVersion: 1,
+    seats: { min: 2, max: 2 },
+    schemas: { options: Schema.Struct({}), command: Any, event: Any, view: Any },
+    defaultOptions: {},
+    catalogue: () => ({}),
+    validateSetup: () => null,
+    setup: (started) => [started],
+    initial: (started): LongShotState => ({
+      seed: started.seed,
+      rng: rngFromSeed(started.seed),
+      target: null,
+      face: null,
+    }),
+    decide: (_state: LongShotState, _seat: Seat, command: LongShotCommand) =>
+      Result.succeed([{ type: "Aimed", target: command.target }]),
+    evolve: (state: LongShotState, event: LongShotEvent): LongShotState =>
+      event.type === "Aimed"
+        ? { ...state, target: event.target }
+        : event.type === "DieRolled"
+          ? { ...state, face: event.face, rng: nextDraw(state.rng) }
+          : state,
+    advance: (state: LongShotState) =>
+      state.target !== null && state.face === null
+        ? [{ type: "DieRolled", face: Random.open(state.rng).die() }]
+        : [],
+    pending: (state: LongShotState) => (state.target === null ? [{ seat: 0, kind: "aim" }] : []),
+    legalCommands: () => reaches.map((_, target) => ({ type: "Aim", target })),
+    defaultCommand: () => ({ type: "Aim", target: 0 }),
+    view: (state: LongShotState) => ({ target: state.target, face: state.face }),
+    visibility: () => "all",
+    outcome: (state: LongShotState) => {
+      if (state.face === null || state.target === null) return null
+      const won = state.face <= (reaches[state.target] as number)
+      return { ranks: won ? [1, 2] : [2, 1], scores: won ? [1, 0] : [0, 1] }
+    },
+    determinise: (view: { target: number | null; face: number | null }, random: Random) => ({
+      ...view,
+      ...sampledSecrets(random),
+    }),
+  } as AnyGame
+}
+
+describe("the halving root (Sequential Halving with common random numbers)", () => {
+  const searchLongShot = (reaches: ReadonlyArray<number>, prior: number, iterations: number, key: string) => {
+    const game = longShot(reaches)
+    const match = mustStart(game, 2, "long")
+    const view = game.view(match.state, { kind: "seat", seat: 0 })
+    const legal = game.legalCommands(match.state, 0) as ReadonlyArray<Typed>
+    return isMctsSearch(
+      game,
+      view,
+      0,
+      legal,
+      Random.fromKey(key),
+      { iterations },
+      {
+        prior: legal[prior],
+      },
+    )
+  }
+
+  it("finds the best command and leaves the prior when it is clearly worse", () => {
+    // Targets reach 1, 2, 5 and 3 pips: target 2 wins 5 rolls in 6.
+    for (const key of ["a", "b", "c"]) {
+      const result = searchLongShot([1, 2, 5, 3], 0, 400, key)
+      expect(result.command).toEqual({ type: "Aim", target: 2 })
+      expect(result.iterations).toBeLessThanOrEqual(400)
+    }
+  })
+
+  it("keeps the prior when no command is better, however the luck of the samples falls", () => {
+    let kept = 0
+    for (let i = 0; i < 20; i++)
+      if (
+        canonicalJson(searchLongShot([3, 3, 3, 3, 3], 1, 200, `equal-${i}`).command) ===
+        '{"target":1,"type":"Aim"}'
+      )
+        kept++
+    // At one standard error a random winner beats the prior about one time in six; it never should often.
+    expect(kept).toBeGreaterThanOrEqual(14)
+  })
+
+  it("plays the prior when the budget is too small to try every command", () => {
+    const result = searchLongShot([1, 2, 5, 3, 4, 6, 1, 2], 3, 3, "thin")
+    expect(result.command).toEqual({ type: "Aim", target: 3 })
+    expect(result.iterations).toBeLessThanOrEqual(3)
+  })
+
+  it("tries every command on the same samples: a command's luck is its rivals' luck too", () => {
+    // Equal reaches and common random numbers: every command sees the same dice, so every mean is equal.
+    const result = searchLongShot([3, 3, 3, 3], 0, 64, "paired")
+    // Commands tried as often were tried on the same samples: one mean per number of visits.
+    const byVisits = new Map<number, Set<number>>()
+    for (const { visits, mean } of result.stats)
+      byVisits.set(visits, (byVisits.get(visits) ?? new Set()).add(mean))
+    expect([...byVisits.values()].every((means) => means.size === 1)).toBe(true)
+    expect(new Set(result.stats.map((s) => s.mean)).size).toBeGreaterThan(1) // the dice did vary
   })
 })

@@ -5,8 +5,9 @@ import {
   type GameEnded,
   type Match,
   play,
-  type Random,
+  Random,
   type Seat,
+  sampledSecrets,
   type Typed,
 } from "@boroughs/core"
 import { Result } from "effect"
@@ -60,6 +61,15 @@ export interface IsMctsSettings {
   readonly priorShare?: number | undefined
   /** Fewest visits for the search's own choice to stand against `prior` (default 4). */
   readonly minVisits?: number | undefined
+  /** How the root spends the budget (default `halving`; see `isMctsSearch`). */
+  readonly root?: "halving" | "ucb" | undefined
+  /**
+   * Under `halving`: how many standard errors the best command's paired advantage over `prior` must reach
+   * for the search to play it instead of the prior (default 1).
+   */
+  readonly confidence?: number | undefined
+  /** Each seat's reward in [0, 1] for a finished playout (default `winShareRewards`). */
+  readonly rewards?: ((ended: GameEnded) => number[]) | undefined
 }
 
 /** One root command's statistics. */
@@ -91,8 +101,16 @@ class Node {
 /** Commands as map keys: games list a command's fields in a fixed order, so plain JSON is a stable key. */
 const keyOf = (command: Typed): string => JSON.stringify(command)
 
+/**
+ * A child's key: the seat that moves and its command. The tree is open-loop over chance and hidden choices,
+ * so the same place in it can be one seat's decision in one sample and another's in the next (after a 6 in
+ * Manhattan the roller builds again; without one the next player moves): the same command by another seat
+ * is another node, or its rewards would be credited to the wrong seat.
+ */
+const childKey = (mover: Seat, command: Typed): string => `${mover}:${keyOf(command)}`
+
 /** Each seat's reward for an outcome: mostly the share of the win, a little the score (to break flat results). */
-const rewardsOf = (ended: GameEnded): number[] => {
+export const winShareRewards = (ended: GameEnded): number[] => {
   const winners = ended.ranks.filter((r) => r === 1).length
   let max = Number.NEGATIVE_INFINITY
   let min = Number.POSITIVE_INFINITY
@@ -113,9 +131,97 @@ const mustPlay = (match: Match, seat: Seat, command: Typed): Match => {
   return played.success.match
 }
 
+/** One search's shared pieces: the tree below the root is grown the same way whatever the root does. */
+interface Search {
+  readonly game: AnyGame
+  readonly seat: Seat
+  readonly root: Node
+  readonly exploration: number
+  readonly playout: PlayoutPolicy
+  readonly rewardsOf: (ended: GameEnded) => number[]
+  readonly path: Node[]
+}
+
+/**
+ * One iteration below `node` (the root, or a root child whose command `match` has just played): UCB1 over
+ * the children that are legal in this sample, one expansion, then the playout; every node on the path is
+ * scored for the seat that chose it. Returns the root seat's reward.
+ */
+const iterate = (search: Search, start: Match, from: Node, random: Random): number => {
+  const { game, root, seat, exploration, playout, rewardsOf, path } = search
+  let match = start
+  let node: Node | null = from
+  while (match.ended === null) {
+    // The root is this seat's decision; below it, whoever the rules ask first (simultaneous choices in turn).
+    const mover = node === root ? seat : game.pending(match.state)[0]?.seat
+    if (mover === undefined) throw new Error(`ismcts: ${game.id}: nobody owes a decision in a live game`)
+    const options = game.legalCommands(match.state, mover) as ReadonlyArray<Typed>
+    if (node === null) {
+      match = mustPlay(match, mover, playout(match, mover, options, random))
+      continue
+    }
+    const untried: Typed[] = []
+    let best: Node | null = null
+    let bestScore = Number.NEGATIVE_INFINITY
+    for (const command of options) {
+      const child = node.children.get(childKey(mover, command))
+      if (child === undefined) {
+        untried.push(command)
+        continue
+      }
+      child.available++
+      const score =
+        child.total / child.visits + exploration * Math.sqrt(Math.log(child.available) / child.visits)
+      if (score > bestScore) {
+        bestScore = score
+        best = child
+      }
+    }
+    if (untried.length > 0) {
+      const command = random.pick(untried)
+      const child = new Node(mover, command)
+      child.available = 1
+      node.children.set(childKey(mover, command), child)
+      path.push(child)
+      match = mustPlay(match, mover, command)
+      node = null // expanded: the rest is the playout
+    } else if (best !== null) {
+      path.push(best)
+      match = mustPlay(match, mover, best.command as Typed)
+      node = best
+    } else throw new Error(`ismcts: ${game.id}: seat ${mover} owes a decision but has no legal command`)
+  }
+  const rewards = rewardsOf(match.ended as GameEnded)
+  for (const n of path) {
+    n.visits++
+    n.total += rewards[n.seat] ?? 0
+  }
+  path.length = 0
+  return rewards[seat] ?? 0
+}
+
+/** A sampled full state as a match the kernel can play on. */
+const sampleMatch = (game: AnyGame, view: unknown, random: Random): Match => ({
+  game,
+  state: (game.determinise as NonNullable<AnyGame["determinise"]>)(view, random),
+  seed: "sample",
+  ended: null,
+  events: 0,
+})
+
 /**
  * Searches from one seat's view. The signature is the guarantee: the search gets the view, never a state,
  * and every state it plays through comes from `game.determinise(view, random)`.
+ *
+ * The root is searched by one of two schemes (`settings.root`):
+ * - `halving` (default): Sequential Halving (Karnin, Koren & Somekh 2013; at an MCTS root, Cazenave 2014 and
+ *   Danihelka et al. 2022), with common random numbers: the budget is split into ⌈log₂ k⌉ rounds; in each,
+ *   every remaining command is tried on the same sampled states with the same playout stream, then the
+ *   worse half is dropped. Paired samples cancel most of the luck of dice and draws that buries the
+ *   differences between commands in a 4-player game, and halving spends the budget on the contenders.
+ *   With a `prior`, the prior is never dropped and is played unless the best command beats it on the
+ *   paired samples by `confidence` standard errors.
+ * - `ucb`: every iteration samples a state and descends from the root by UCB1 (the classic ISMCTS).
  */
 export const isMctsSearch = (
   game: AnyGame,
@@ -126,81 +232,56 @@ export const isMctsSearch = (
   budget: IsMctsBudget,
   settings: IsMctsSettings = {},
 ): SearchResult => {
-  const determinise = game.determinise
-  if (determinise === undefined)
+  if (game.determinise === undefined)
     throw new Error(`ismcts: ${game.id} has no determinise hook, so it cannot be searched from a view alone`)
   const first = legal[0]
   if (first === undefined) throw new Error(`ismcts: seat ${seat} has no legal command`)
   if (legal.length === 1)
     return { command: first, iterations: 0, stats: [{ command: first, visits: 0, mean: 0 }] }
-  const exploration = settings.exploration ?? 0.7
-  const playout = settings.playout ?? randomPlayout
-  const root = new Node(seat, null)
-  const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY
-  const until = budget.until ?? Number.POSITIVE_INFINITY
-  const path: Node[] = []
-  let iterations = 0
-  while (iterations < maxIterations && (iterations === 0 || Date.now() < until)) {
-    iterations++
-    let match: Match = { game, state: determinise(view, random), seed: "sample", ended: null, events: 0 }
-    path.length = 0
-    let node: Node | null = root
-    while (match.ended === null) {
-      // The root is this seat's decision; below it, whoever the rules ask first (simultaneous choices in turn).
-      const mover = node === root ? seat : game.pending(match.state)[0]?.seat
-      if (mover === undefined) throw new Error(`ismcts: ${game.id}: nobody owes a decision in a live game`)
-      const options = game.legalCommands(match.state, mover) as ReadonlyArray<Typed>
-      if (node === null) {
-        match = mustPlay(match, mover, playout(match, mover, options, random))
-        continue
-      }
-      const untried: Typed[] = []
-      let best: Node | null = null
-      let bestScore = Number.NEGATIVE_INFINITY
-      for (const command of options) {
-        const child = node.children.get(keyOf(command))
-        if (child === undefined) {
-          untried.push(command)
-          continue
-        }
-        child.available++
-        const score =
-          child.total / child.visits + exploration * Math.sqrt(Math.log(child.available) / child.visits)
-        if (score > bestScore) {
-          bestScore = score
-          best = child
-        }
-      }
-      if (untried.length > 0) {
-        const command = random.pick(untried)
-        const child = new Node(mover, command)
-        child.available = 1
-        node.children.set(keyOf(command), child)
-        path.push(child)
-        match = mustPlay(match, mover, command)
-        node = null // expanded: the rest is the playout
-      } else if (best !== null) {
-        path.push(best)
-        match = mustPlay(match, mover, best.command as Typed)
-        node = best
-      } else throw new Error(`ismcts: ${game.id}: seat ${mover} owes a decision but has no legal command`)
-    }
-    const rewards = rewardsOf(match.ended as GameEnded)
-    for (const n of path) {
-      n.visits++
-      n.total += rewards[n.seat] ?? 0
-    }
+  const search: Search = {
+    game,
+    seat,
+    root: new Node(seat, null),
+    exploration: settings.exploration ?? 0.7,
+    playout: settings.playout ?? randomPlayout,
+    rewardsOf: settings.rewards ?? winShareRewards,
+    path: [],
   }
+  return (settings.root ?? "halving") === "halving"
+    ? halvingRoot(search, view, legal, random, budget, settings)
+    : ucbRoot(search, view, legal, random, budget, settings)
+}
+
+/** Root statistics in the order of `legal`, then most visited first. */
+const rootStats = (search: Search, legal: ReadonlyArray<Typed>): RootStat[] => {
   const stats: RootStat[] = []
   for (const command of legal) {
-    const child = root.children.get(keyOf(command))
+    const child = search.root.children.get(childKey(search.seat, command))
     stats.push({
       command,
       visits: child?.visits ?? 0,
       mean: child && child.visits > 0 ? child.total / child.visits : 0,
     })
   }
-  stats.sort((a, b) => b.visits - a.visits || b.mean - a.mean)
+  return stats.sort((a, b) => b.visits - a.visits || b.mean - a.mean)
+}
+
+const ucbRoot = (
+  search: Search,
+  view: unknown,
+  legal: ReadonlyArray<Typed>,
+  random: Random,
+  budget: IsMctsBudget,
+  settings: IsMctsSettings,
+): SearchResult => {
+  const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY
+  const until = budget.until ?? Number.POSITIVE_INFINITY
+  let iterations = 0
+  while (iterations < maxIterations && (iterations === 0 || Date.now() < until)) {
+    iterations++
+    iterate(search, sampleMatch(search.game, view, random), search.root, random)
+  }
+  const stats = rootStats(search, legal)
   let chosen = (stats[0] as RootStat).command
   if (settings.prior !== undefined) {
     const priorKey = keyOf(settings.prior)
@@ -213,11 +294,104 @@ export const isMctsSearch = (
   return { command: chosen, iterations, stats }
 }
 
+/** A root command under Sequential Halving: its node, and its paired differences from the prior. */
+interface Candidate {
+  readonly command: Typed
+  readonly node: Node
+  /** Sum and sum of squares of (this command's reward − the prior's) over the samples both were tried on. */
+  diff: number
+  diff2: number
+  paired: number
+}
+
+const halvingRoot = (
+  search: Search,
+  view: unknown,
+  legal: ReadonlyArray<Typed>,
+  random: Random,
+  budget: IsMctsBudget,
+  settings: IsMctsSettings,
+): SearchResult => {
+  const { game, seat, root } = search
+  const priorKey = settings.prior === undefined ? null : keyOf(settings.prior)
+  const candidates: Candidate[] = legal.map((command) => {
+    const node = new Node(seat, command)
+    root.children.set(childKey(seat, command), node)
+    return { command, node, diff: 0, diff2: 0, paired: 0 }
+  })
+  const prior = candidates.find((c) => keyOf(c.command) === priorKey)
+  // The prior first, the others in a random order: a budget too small to try every command (hundreds of
+  // Suburbia placements) tries the prior and a random share of the rest.
+  let alive = [
+    ...(prior === undefined ? [] : [prior]),
+    ...random.shuffle(candidates.filter((c) => c !== prior)),
+  ]
+  const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY
+  const until = budget.until ?? Number.POSITIVE_INFINITY
+  let iterations = 0
+  const rewards: number[] = []
+  /**
+   * Tries the remaining commands on one sampled state, with one playout stream for all of them, until the
+   * round's share of the budget is spent; false when it ran out before the last command.
+   */
+  const sample = (iterationsEnd: number, timeEnd: number): boolean => {
+    const state = sampleMatch(game, view, random)
+    const stream = sampledSecrets(random).rng
+    rewards.length = 0
+    for (const c of alive) {
+      if (iterations > 0 && (iterations >= iterationsEnd || Date.now() >= timeEnd)) break
+      c.node.available++
+      search.path.push(c.node)
+      rewards.push(iterate(search, mustPlay(state, seat, c.command), c.node, Random.open(stream)))
+      iterations++
+    }
+    if (prior !== undefined && rewards.length > 0) {
+      const priorReward = rewards[0] as number // the prior is tried first
+      for (let i = 1; i < rewards.length; i++) {
+        const c = alive[i] as Candidate
+        const d = (rewards[i] as number) - priorReward
+        c.diff += d
+        c.diff2 += d * d
+        c.paired++
+      }
+    }
+    return rewards.length === alive.length
+  }
+  const mean = (c: Candidate) => c.node.total / Math.max(1, c.node.visits)
+  while (alive.length > 1) {
+    // Each round gets an equal share of what is left of the budget (iterations, time or both). Counted
+    // again each round: when the budget could not try every command, fewer halvings are left.
+    const left = Math.ceil(Math.log2(alive.length))
+    const iterationsEnd = iterations + Math.floor((maxIterations - iterations) / left)
+    const now = Date.now()
+    const timeEnd = until === Number.POSITIVE_INFINITY ? until : now + (until - now) / left
+    while (sample(iterationsEnd, timeEnd) && iterations < iterationsEnd && Date.now() < timeEnd) {}
+    if (left === 1 || iterations >= maxIterations || Date.now() >= until) break
+    // The better half of the commands tried goes on; the prior always does, in the place of the weakest.
+    const ranked = alive.filter((c) => c.node.visits > 0).sort((a, b) => mean(b) - mean(a))
+    const keep = ranked.slice(0, Math.ceil(ranked.length / 2))
+    if (prior !== undefined && !keep.includes(prior)) keep[keep.length - 1] = prior
+    alive = keep
+  }
+  let best = alive.reduce((a, b) => (mean(b) > mean(a) ? b : a))
+  if (prior !== undefined && best !== prior) {
+    // Play the prior unless the best command's paired advantage over it is clearly more than luck.
+    const n = best.paired
+    const avg = n > 0 ? best.diff / n : 0
+    const sd =
+      n > 1 ? Math.sqrt(Math.max(0, (best.diff2 - n * avg * avg) / (n - 1))) : Number.POSITIVE_INFINITY
+    const z = settings.confidence ?? 1
+    if (n < (settings.minVisits ?? 4) || avg <= z * (sd / Math.sqrt(n))) best = prior
+  }
+  return { command: best.command, iterations, stats: rootStats(search, legal) }
+}
+
 export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior"> {
   /**
-   * Credit the game's heuristic choice with `priorShare` (default 0.1) of the iterations as extra visits
-   * (default false: in Downtown it makes the bot copy the heuristic and tie with it). Whatever this says,
-   * the heuristic's choice is played when the search is too thin to choose (see `minVisits`).
+   * Under the `ucb` root: credit the game's heuristic choice with `priorShare` (default 0.1) of the iterations
+   * as extra visits (default false). Whatever this says, the heuristic's choice is the prior of the search:
+   * played when the search is too thin to choose (see `minVisits`), and under the `halving` root (the
+   * default) kept unless another command beats it on paired samples (see `confidence`).
    */
   readonly prior?: boolean | undefined
   /**
@@ -270,6 +444,9 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
           prior,
           priorShare: options.prior === true ? (options.priorShare ?? 0.1) : 0,
           minVisits: options.minVisits,
+          rewards: options.rewards,
+          root: options.root,
+          confidence: options.confidence,
         },
       )
       options.onSearch?.(result)
