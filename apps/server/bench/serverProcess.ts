@@ -1,15 +1,22 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { EventStore } from "@boroughs/store"
 import { Effect } from "effect"
 import { testServer } from "../src/testing.js"
 
 // The server under benchmark, in a process of its own so its memory is measured alone: on the PostgreSQL
-// database the harness names, else in-memory PGlite from the cached initdb dump; no rate limits, the
-// production keep-alive interval.
+// database the harness names, else PGlite in a new folder as `npm start` runs it (initdb included, as on a
+// first start; BENCH_PGLITE_DIR names an existing folder to measure a restart instead; in memory, PGlite
+// would hold the whole database in the process too); no rate limits, the production keep-alive interval.
 const url = process.env.BENCH_DATABASE_URL
+const given = process.env.BENCH_PGLITE_DIR
+const made = url || given ? undefined : mkdtempSync(join(tmpdir(), "boroughs-bench-pglite-"))
+const dir = url ? undefined : (given ?? made)
 const server = await testServer({
   keepAliveMs: 15_000,
   pollIntervalMs: 250,
-  ...(url ? { database: { kind: "postgres" as const, url } } : {}),
+  database: url ? { kind: "postgres" as const, url } : { kind: "pglite" as const, dir },
 })
 
 // Benchmark instrumentation only: note when each append has committed (epoch ms, µs precision), so the
@@ -40,6 +47,10 @@ server.app.tail.bus.subscribeAll((events) => {
 
 process.stdout.write(`idle ${JSON.stringify(process.memoryUsage())}\n`)
 process.stdout.write(`listening ${server.url}\n`)
-const stop = () => void server.close().then(() => process.exit(0))
+const stop = () =>
+  void server.close().then(() => {
+    if (made !== undefined) rmSync(made, { recursive: true, force: true })
+    process.exit(0)
+  })
 process.on("SIGTERM", stop)
 process.on("SIGINT", stop)
