@@ -12,7 +12,6 @@ import { cmd, find, History, only, plain } from "./testing.js"
 
 const stateOf = (m: { state: unknown }) => m.state as State
 const roofCard = find((p) => p.roof && p.requirement === "none" && !p.gift && p.income === "none")
-const groundOnly = find((p) => p.requirement === "ground" && !p.roof && !p.gift)
 const gift = find((p) => p.gift && !p.roof && p.requirement === "none")
 /** A blue card whose two projects both need an empty site. */
 const twoGround = CARDS.find(
