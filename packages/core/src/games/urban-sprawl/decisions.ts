@@ -274,7 +274,13 @@ const covered = (
     for (const l of b.lots)
       if (!lots.includes(globalLot(b.block, l))) return `building ${id} would only be partly covered`
     if (b.size >= c.size) return `building ${id} is not smaller than the new one`
-    if (b.owner !== null && b.owner !== seat && state.offices.PoliceChief === b.owner)
+    // Option policeChiefImmunity (ruling 53): under `events` Urban Renewal may cover the Police Chief's buildings.
+    if (
+      b.owner !== null &&
+      b.owner !== seat &&
+      state.offices.PoliceChief === b.owner &&
+      state.options.policeChiefImmunity !== "events"
+    )
       return `building ${id} belongs to the Police Chief`
     if (ids === null) ids = [id]
     else ids.push(id)

@@ -171,6 +171,13 @@ export const OptionsS = Schema.Struct({
    * unchanged). Wealth payouts pay v and ⌊v/2⌋ either way.
    */
   prestigePayouts: Schema.optional(Schema.Literals(["full", "twoThirds"])),
+  /**
+   * What the Police Chief's buildings are immune to (our design, docs/urban-sprawl-balance.md): `events` (the
+   * default) — Fire, Flood, Earthquake and Urban Decay, while another player's Urban Renewal may cover them;
+   * `eventsAndRenewal` — those and another player's Urban Renewal (design note §3.5; also when absent, so
+   * recorded games replay unchanged).
+   */
+  policeChiefImmunity: Schema.optional(Schema.Literals(["eventsAndRenewal", "events"])),
 })
 export type Options = typeof OptionsS.Type
 

@@ -10,7 +10,7 @@ export type Options = typeof OptionsS.Type
  * The standard game, ending when the round of the Olympic Games is complete, bounded at 40 rounds, with the
  * changes of the balance report (docs/urban-sprawl-balance.md): turn-order compensation, contract decks of 26
  * contracts and 10 events, one permit fewer for City and Metropolis contracts, Urban Renewal in the deck,
- * prestige payouts of two thirds and one third.
+ * prestige payouts of two thirds and one third, the Police Chief shielded from events but not Urban Renewal.
  */
 export const defaultOptions: Options = {
   length: "standard",
@@ -22,6 +22,7 @@ export const defaultOptions: Options = {
   permitCost: "cityDiscount",
   urbanRenewalInDeck: true,
   prestigePayouts: "twoThirds",
+  policeChiefImmunity: "events",
 }
 
 export const validateSetup = (options: Options, _seats: number): RuleViolation | null => {

@@ -96,7 +96,7 @@ describe("random games", () => {
       const length = (["standard", "long", "short"] as const)[i % 7 === 0 ? 1 : i % 7 === 1 ? 2 : 0]
       const metroHighImpact = (["full", "full", "full", "halved", "removed"] as const)[i % 5]
       // Every seventh game under the old turn order (no compensation), every seventh under compensated, and
-      // every fifth under the rules before the balance options of rulings 48–51; the rest under the defaults.
+      // every fifth under the rules before the balance options of rulings 48–53; the rest under the defaults.
       const turnOrder = i % 7 === 3 ? "plain" : i % 7 === 5 ? "compensated" : "tapered"
       const before = i % 5 === 2
       const options = {
@@ -105,7 +105,13 @@ describe("random games", () => {
         metroHighImpact,
         turnOrder,
         ...(before
-          ? { contractMix: "34+2", permitCost: "size", urbanRenewalInDeck: false, prestigePayouts: "full" }
+          ? {
+              contractMix: "34+2",
+              permitCost: "size",
+              urbanRenewalInDeck: false,
+              prestigePayouts: "full",
+              policeChiefImmunity: "eventsAndRenewal",
+            }
           : {}),
       } as const
       const sim = simulate(urbanSprawl, options, table(seats, [randomBot], i), seed, { maxCommands: 5_000 })

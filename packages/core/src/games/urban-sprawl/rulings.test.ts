@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { canonicalJson, sha256Hex } from "../../kernel/canonical.js"
 import { start } from "../../kernel/match.js"
 import { simulate } from "../../kernel/simulate.js"
-import { blockValue, lineCounts, rankAmounts, rankGains } from "./board.js"
+import { atRisk, blockValue, decayCandidates, lineCounts, rankAmounts, rankGains } from "./board.js"
 import { CONTRACT_EVENTS, CONTRACTS, DECKS, MIX_EVENTS, permitsOf } from "./data.js"
 import { decide, legalCommands, owed } from "./decisions.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
@@ -308,8 +308,9 @@ describe("15. demolition", () => {
     expect(r.state.buildings.filter((b) => b.owner === 1 || b.owner === 2)).toEqual([])
     expect(r.state.players[1]?.wealth).toBe(30)
   })
-  it("the Police Chief's buildings cannot be covered by another player", () => {
-    const s = base({ offices: offices({ PoliceChief: 2 }) })
+  it("the Police Chief's buildings cannot be covered by another player (option policeChiefImmunity eventsAndRenewal or absent: ruling 53)", () => {
+    const { policeChiefImmunity: _default, ...absent } = turnState().options
+    const s = base({ offices: offices({ PoliceChief: 2 }), options: absent })
     expect(
       refused(s, 0, {
         type: "Build",
@@ -867,5 +868,45 @@ describe("51. option prestigePayouts: twoThirds (the default) — prestige payou
     expect(gains(turnState().options)).toEqual([0, 2, 1])
     expect(gains({ ...absent, prestigePayouts: "full" })).toEqual([0, 3, 1])
     expect(gains(absent)).toEqual([0, 3, 1])
+  })
+})
+
+describe("53. option policeChiefImmunity: events (the default) — Urban Renewal may cover the Police Chief's buildings", () => {
+  const placed = [res("RES", 1, 7, [0]), res("RES", 2, 7, [1, 3])]
+  const cover = {
+    type: "Build",
+    card: "C05",
+    block: 7,
+    lots: [0, 1, 3],
+    permits: ["P12"],
+    renewal: "U1",
+  } as const
+  const given = (options: Options) =>
+    withPlayer(
+      turnState({
+        placed,
+        contractBoxes: ["C05", "M07", null, null, null],
+        offices: offices({ PoliceChief: 2 }),
+        options,
+      }),
+      0,
+      { hand: ["P12", "U1"], wealth: 40 },
+    )
+  it("given the default options and seat 2 the Police Chief, when seat 0 covers seat 2's building with Urban Renewal, then it is demolished like any other", () => {
+    expect(urbanSprawl.defaultOptions.policeChiefImmunity).toBe("events")
+    const r = act(given(turnState().options), 0, cover)
+    expect(ofType(r.events, "Built")[0]?.demolished).toEqual([0, 1])
+    expect(r.state.offices.PoliceChief).toBe(2)
+  })
+  it("given eventsAndRenewal or the option absent, when seat 0 tries the same, then it is refused (ruling 15, the rule before it)", () => {
+    const { policeChiefImmunity: _default, ...absent } = turnState().options
+    for (const options of [{ ...absent, policeChiefImmunity: "eventsAndRenewal" } as const, absent])
+      expect(refused(given(options), 0, cover)).toBe("urban-sprawl.build.site")
+  })
+  it("given the default options, when Fire, Flood, Earthquake or Urban Decay pick their buildings, then the Police Chief's are still immune", () => {
+    const s = given(turnState().options)
+    expect(atRisk(s, 2, "size3plus", null)).toEqual([])
+    expect(atRisk(s, 2, "mostValuableBlock", 7)).toEqual([])
+    expect(decayCandidates(s)).toEqual([0])
   })
 })
