@@ -17,6 +17,26 @@ const SEATS = (process.argv[5] ?? "2,3,4").split(",").map(Number)
 
 const pct = (x: number) => (100 * x).toFixed(1)
 
+/** Event swings (design note §8 row 8: mean prestige swing below 6, wealth below 8): the largest, and any over. */
+const eventLine = (t: TableStats): string => {
+  const plain = t.events.filter((e) => !e.key)
+  const top = (k: "prestigeSwing" | "wealthSwing") => {
+    const e = [...plain].sort((a, b) => b[k] - a[k])[0]
+    return e ? `${e.name} ${e[k].toFixed(1)} (${e.perGame.toFixed(2)}/game)` : "none"
+  }
+  const over = plain.filter((e) => e.prestigeSwing >= 6 || e.wealthSwing >= 8).map((e) => e.name)
+  const keys = t.events
+    .filter((e) => e.key)
+    .map((e) => `${e.name} ${e.prestigeSwing.toFixed(1)} / ${e.wealthSwing.toFixed(1)}`)
+  return `largest event swings: prestige ${top("prestigeSwing")}, wealth ${top("wealthSwing")}; over the targets: ${over.length ? over.join(", ") : "none"}; key events (prestige / wealth) ${keys.join(", ")}`
+}
+
+/** How often the least and the most frequent planning event turned up per game. */
+const planningRange = (t: TableStats): string => {
+  const n = t.events.filter((e) => e.deck === "planning").map((e) => e.perGame)
+  return n.length ? `${Math.min(...n).toFixed(2)}–${Math.max(...n).toFixed(2)}` : "0"
+}
+
 const line = (t: TableStats, seats: number): string => {
   const rates = t.winsByPosition.map((w) => {
     const [lo, hi] = wilson(w, t.games)
@@ -34,6 +54,7 @@ const line = (t: TableStats, seats: number): string => {
     `  prestige share: payouts ${share("payouts")}, vocations ${share("vocations")}, offices ${share("offices")}, effects ${share("card effects")}, events ${share("events")}, tribute ${share("tribute")}`,
     `  median winner ${t.medianWinner}, builds ${t.meanBuilds.toFixed(1)}, demolished (Urban Renewal) ${t.meanDemolished.toFixed(1)}, lost to events ${t.meanLost.toFixed(1)}, office changes ${t.meanOfficeChanges.toFixed(1)}, AP unspent/turn ${t.meanApUnspent.toFixed(2)}`,
     `  contracts revealed ${t.contractsRevealed.toFixed(1)}, contract events ${t.contractEventsRevealed.toFixed(1)}, winner's share from the final payouts ${pct(t.finalPayoutShareOfWinner)}`,
+    `  planning events per game ${t.planningEventsPerGame.toFixed(2)} (each ${planningRange(t)} times); ${eventLine(t)}`,
   ].join("\n")
 }
 

@@ -37,6 +37,21 @@ export interface TableStats {
   readonly meanApUnspent: number
   /** Share of the winner's prestige that came from the Olympic Games' final payouts (design note §8 row 13). */
   readonly finalPayoutShareOfWinner: number
+  /**
+   * Per event (design note §8 row 8), over its reveals after set-up: how often it turns up per game, and its mean
+   * swing — the largest minus the smallest change it made to a player's prestige (and wealth) from its reveal
+   * to its end, payouts, ransoms, auctions and headlines included.
+   */
+  readonly events: ReadonlyArray<{
+    name: string
+    deck: "planning" | "town" | "city" | "metro"
+    key: boolean
+    perGame: number
+    prestigeSwing: number
+    wealthSwing: number
+  }>
+  /** Planning events revealed per game after set-up (design note §8 row 8: 1–3). */
+  readonly planningEventsPerGame: number
   /** Per contract: games in which it was built, and the builder's win rate. */
   readonly cards: ReadonlyArray<{ card: string; name: string; built: number; builderWins: number }>
 }
@@ -80,6 +95,8 @@ export const playTable = (
   let contractEventsRevealed = 0
   let apUnspent = 0
   let finalShare = 0
+  const eventStats = new Map<string, { deck: string; n: number; prestige: number; wealth: number }>()
+  let planningEvents = 0
   for (let g = 0; g < games; g++) {
     const bots = Array.from({ length: seats }, (_, s) => botFor(s, g))
     const sim = simulate(urbanSprawl, options, bots, `balance-${name}-${g}`)
@@ -109,7 +126,50 @@ export const playTable = (
     /** Prestige payouts still to come from the Olympic Games (6 once they are awarded). */
     let finals = 0
     const finalGains = Array.from({ length: seats }, () => 0)
+    /** The event being resolved (from its reveal to its EventDone) and what it has changed so far, per seat. */
+    let resolving: { card: string; deck: string; prestige: number[]; wealth: number[] } | null = null
+    const purse = (seat: number, wealth: number, prestige: number) => {
+      if (!resolving) return
+      resolving.wealth[seat] = (resolving.wealth[seat] ?? 0) + wealth
+      resolving.prestige[seat] = (resolving.prestige[seat] ?? 0) + prestige
+    }
     for (const e of sim.events as Event[]) {
+      switch (e.type) {
+        case "PurseChanged":
+          for (let s = 0; s < seats; s++) purse(s, e.wealth[s] ?? 0, e.prestige[s] ?? 0)
+          break
+        case "PayoutMade":
+          for (const l of e.lines)
+            for (let s = 0; s < seats; s++) {
+              const x = l.gains[s] ?? 0
+              purse(s, e.currency === "wealth" ? x : 0, e.currency === "prestige" ? x : 0)
+            }
+          break
+        case "HeadlinesAwarded":
+          purse(e.seat, 0, e.prestige)
+          break
+        case "RansomPaid":
+          purse(e.seat, -e.wealth, -e.prestige)
+          break
+        case "AuctionBid":
+          if (e.paid && resolving) {
+            const ev = card(resolving.card)
+            const op = ev.kind === "event" ? ev.ops.find((o) => o.op === "auction") : undefined
+            if (op?.op === "auction") purse(e.seat, -op.price, op.prestige)
+          }
+          break
+        case "EventDone":
+          if (resolving?.card === e.card) {
+            const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs)
+            const entry = eventStats.get(e.card) ?? { deck: resolving.deck, n: 0, prestige: 0, wealth: 0 }
+            entry.n++
+            entry.prestige += spread(resolving.prestige)
+            entry.wealth += spread(resolving.wealth)
+            eventStats.set(e.card, entry)
+            resolving = null
+          }
+          break
+      }
       switch (e.type) {
         case "TurnStarted":
           turns++
@@ -127,6 +187,15 @@ export const playTable = (
           finals = 6
           break
         case "CardRevealed": {
+          if (!e.setup && card(e.card).kind === "event") {
+            resolving = {
+              card: e.card,
+              deck: e.deck,
+              prestige: Array.from({ length: seats }, () => 0),
+              wealth: Array.from({ length: seats }, () => 0),
+            }
+            if (e.deck === "planning") planningEvents++
+          }
           if (e.deck === "planning" || e.setup) break
           const c = card(e.card)
           if (c.kind === "contract") contractsRevealed++
@@ -219,6 +288,18 @@ export const playTable = (
     contractEventsRevealed: contractEventsRevealed / games,
     meanApUnspent: turns ? apUnspent / turns : 0,
     finalPayoutShareOfWinner: finalShare / games,
+    events: [...eventStats.entries()].map(([id, v]) => {
+      const c = card(id) as { name: string; key?: boolean }
+      return {
+        name: c.name,
+        deck: v.deck as "planning" | "town" | "city" | "metro",
+        key: c.key === true,
+        perGame: v.n / games,
+        prestigeSwing: v.prestige / v.n,
+        wealthSwing: v.wealth / v.n,
+      }
+    }),
+    planningEventsPerGame: planningEvents / games,
     cards: [...cards.entries()].map(([c, v]) => ({
       card: c,
       name: (card(c) as { name: string }).name,
