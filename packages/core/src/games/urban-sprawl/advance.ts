@@ -1,6 +1,7 @@
 import { Random } from "../../kernel/random.js"
 import {
   atRisk,
+  boomAmounts,
   contractorCandidates,
   decayCandidates,
   electionLeaders,
@@ -69,8 +70,8 @@ export const payout = (
   board: Board,
   currency: "wealth" | "prestige",
   value: number,
+  amounts: readonly [number, number] = rankAmounts(currency, value, board.options.prestigePayouts),
 ): EventOf<"PayoutMade"> => {
-  const amounts = rankAmounts(currency, value, board.options.prestigePayouts)
   return {
     type: "PayoutMade",
     currency,
@@ -129,7 +130,9 @@ const runTask = (state: State, task: Task): Event[] => {
       return [payout(state, task.currency, task.value)]
     case "highestWealthPayout": {
       const v = highestWealth(state.markers)
-      return v > 0 ? [payout(state, "wealth", v)] : nothing("no wealth marker")
+      return v > 0
+        ? [payout(state, "wealth", v, boomAmounts(v, state.options.boomPayouts))]
+        : nothing("no wealth marker")
     }
     case "election": {
       const office = OFFICES[state.pawn] as (typeof OFFICES)[number]

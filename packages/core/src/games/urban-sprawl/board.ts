@@ -101,6 +101,14 @@ export const rankAmounts = (
     : [v, Math.floor(v / 2)]
 
 /**
+ * What the ranks gain from the payout of an event that pays the highest wealth value on the board (Land Boom,
+ * Real Estate Boom, Bull Market): v and ⌊v/2⌋ like any wealth payout, or under option `boomPayouts: "half"`
+ * (our design, docs/urban-sprawl-balance.md) ⌈v/2⌉ and ⌊v/4⌋ — at 12 a full payout swung 11 wealth a time.
+ */
+export const boomAmounts = (v: number, boomPayouts: "full" | "half" = "full"): readonly [number, number] =>
+  boomPayouts === "half" ? [Math.ceil(v / 2), Math.floor(v / 4)] : [v, Math.floor(v / 2)]
+
+/**
  * First gains `amounts[0]`, second `amounts[1]`; ties share a rank and skip the next (rules §5). Zero buildings
  * gain nothing.
  */

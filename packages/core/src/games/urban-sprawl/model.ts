@@ -178,6 +178,12 @@ export const OptionsS = Schema.Struct({
    * recorded games replay unchanged).
    */
   policeChiefImmunity: Schema.optional(Schema.Literals(["eventsAndRenewal", "events"])),
+  /**
+   * What the events paying the highest wealth value on the board pay (our design, docs/urban-sprawl-balance.md):
+   * `half` (the default) — the first in a line ⌈v/2⌉, the second ⌊v/4⌋; `full` — v and ⌊v/2⌋ like every wealth
+   * payout (also when absent, so recorded games replay unchanged).
+   */
+  boomPayouts: Schema.optional(Schema.Literals(["full", "half"])),
 })
 export type Options = typeof OptionsS.Type
 

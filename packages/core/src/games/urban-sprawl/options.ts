@@ -10,7 +10,8 @@ export type Options = typeof OptionsS.Type
  * The standard game, ending when the round of the Olympic Games is complete, bounded at 40 rounds, with the
  * changes of the balance report (docs/urban-sprawl-balance.md): turn-order compensation, contract decks of 26
  * contracts and 10 events, one permit fewer for City and Metropolis contracts, Urban Renewal in the deck,
- * prestige payouts of two thirds and one third, the Police Chief shielded from events but not Urban Renewal.
+ * prestige payouts of two thirds and one third, the Police Chief shielded from events but not Urban Renewal,
+ * and the booms (events paying the highest wealth value) at half.
  */
 export const defaultOptions: Options = {
   length: "standard",
@@ -23,6 +24,7 @@ export const defaultOptions: Options = {
   urbanRenewalInDeck: true,
   prestigePayouts: "twoThirds",
   policeChiefImmunity: "events",
+  boomPayouts: "half",
 }
 
 export const validateSetup = (options: Options, _seats: number): RuleViolation | null => {

@@ -7,7 +7,15 @@ import { describe, expect, it } from "vitest"
 import { canonicalJson, sha256Hex } from "../../kernel/canonical.js"
 import { start } from "../../kernel/match.js"
 import { simulate } from "../../kernel/simulate.js"
-import { atRisk, blockValue, decayCandidates, lineCounts, rankAmounts, rankGains } from "./board.js"
+import {
+  atRisk,
+  blockValue,
+  boomAmounts,
+  decayCandidates,
+  lineCounts,
+  rankAmounts,
+  rankGains,
+} from "./board.js"
 import { CONTRACT_EVENTS, CONTRACTS, DECKS, MIX_EVENTS, permitsOf } from "./data.js"
 import { decide, legalCommands, owed } from "./decisions.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
@@ -908,5 +916,38 @@ describe("53. option policeChiefImmunity: events (the default) — Urban Renewal
     expect(atRisk(s, 2, "size3plus", null)).toEqual([])
     expect(atRisk(s, 2, "mostValuableBlock", 7)).toEqual([])
     expect(decayCandidates(s)).toEqual([0])
+  })
+})
+
+describe("54. option boomPayouts: half (the default) — the events paying the highest wealth value pay half of it", () => {
+  // Column 4 holds the highest printed wealth marker (6): seat 1 owns two buildings there, seat 2 one.
+  const placed = [res("COM", 1, 3, [0]), res("COM", 1, 9, [0]), res("COM", 2, 15, [0])]
+  const gains = (options: Options) =>
+    ofType(
+      settle({ ...turnState({ placed, tasks: [{ k: "highestWealthPayout" }] }), options }).events,
+      "PayoutMade",
+    )[0]
+  it("given the default options, when Land Boom, Real Estate Boom or Bull Market pays the highest wealth value 6, then the first gains ⌈6/2⌉ and the second ⌊6/4⌋", () => {
+    expect(urbanSprawl.defaultOptions.boomPayouts).toBe("half")
+    expect(gains(turnState().options)).toMatchObject({
+      currency: "wealth",
+      value: 6,
+      lines: [{ line: "column", index: 3, gains: [0, 3, 1] }],
+    })
+    expect([1, 6, 7, 12].map((v) => boomAmounts(v, "half"))).toEqual([
+      [1, 0],
+      [3, 1],
+      [4, 1],
+      [6, 3],
+    ])
+  })
+  it("given boomPayouts full or the option absent, when the same payout is made, then it pays v and ⌊v/2⌋ like every wealth payout (the rule before it)", () => {
+    const { boomPayouts: _default, ...absent } = turnState().options
+    for (const options of [{ ...absent, boomPayouts: "full" } as const, absent])
+      expect(gains(options)?.lines[0]?.gains).toEqual([0, 6, 3])
+  })
+  it("given the default options, when any other wealth payout is made, then it still pays v and ⌊v/2⌋", () => {
+    const other = settle({ ...turnState({ placed, tasks: [{ k: "payout", currency: "wealth", value: 6 }] }) })
+    expect(ofType(other.events, "PayoutMade")[0]?.lines[0]?.gains).toEqual([0, 6, 3])
   })
 })
