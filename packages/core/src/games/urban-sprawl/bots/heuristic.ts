@@ -1,6 +1,6 @@
 import type { Bot, BotTurn } from "../../../kernel/bot.js"
 import { colOf, electionLeaders, rankAmounts, rankGains, rowOf } from "../board.js"
-import { card, OFFICES, VOCATION_CURRENCY } from "../data.js"
+import { card, type DeckId, OFFICES, VOCATION_CURRENCY } from "../data.js"
 import type { Command, DeckState } from "../model.js"
 import { rails } from "../state.js"
 import type { View } from "../view.js"
@@ -196,25 +196,36 @@ const electionWorth = (v: View, seat: number): number => {
  * expected edge in that is the gain. Less a margin: the card cleared might have served it later.
  */
 const CLEAR_MARGIN = 0.5
+
+/** The expected edge of the next card of a pile, per view: every box a pile refills shares it. */
+const revealsOf = new WeakMap<View, Map<string, number>>()
+const nextRevealWorth = (v: View, seat: number, pile: "planning" | DeckId): number => {
+  const memo = revealsOf.get(v) ?? new Map<string, number>()
+  revealsOf.set(v, memo)
+  const key = `${seat}/${pile}`
+  const known = memo.get(key)
+  if (known !== undefined) return known
+  const worth =
+    pile === "planning"
+      ? nextCardWorth(v.planning, (next) => {
+          const c = card(next)
+          if (c.kind !== "permit" && c.kind !== "renewal") return 0
+          return payoutWorth(v, seat, "wealth", c.wealth) + (c.ballot ? electionWorth(v, seat) : 0)
+        })
+      : nextCardWorth(v.decks[pile], (next) => {
+          const c = card(next)
+          return c.kind === "contract" ? payoutWorth(v, seat, "prestige", c.reveal) : 0
+        })
+  memo.set(key, worth)
+  return worth
+}
+
 const clearWorth = (v: View, seat: number, id: string, buildable: ReadonlySet<string>): number => {
   if (buildable.has(id)) return -5
   const box = v.contractBoxes.indexOf(id)
-  if (box < 0)
-    return (
-      nextCardWorth(v.planning, (next) => {
-        const c = card(next)
-        if (c.kind !== "permit" && c.kind !== "renewal") return 0
-        return payoutWorth(v, seat, "wealth", c.wealth) + (c.ballot ? electionWorth(v, seat) : 0)
-      }) - CLEAR_MARGIN
-    )
+  if (box < 0) return nextRevealWorth(v, seat, "planning") - CLEAR_MARGIN
   const rail = rails(v).find((r) => r.boxes.includes(box))
-  if (!rail) return -5
-  return (
-    nextCardWorth(v.decks[rail.deck], (next) => {
-      const c = card(next)
-      return c.kind === "contract" ? payoutWorth(v, seat, "prestige", c.reveal) : 0
-    }) - CLEAR_MARGIN
-  )
+  return rail ? nextRevealWorth(v, seat, rail.deck) - CLEAR_MARGIN : -5
 }
 
 const scoreAction = (v: View, seat: number, cmd: Command, buildable: () => ReadonlySet<string>): number => {
