@@ -7,8 +7,8 @@ import { ORGANISER } from "../src/testing.js"
 
 const here = dirname(fileURLToPath(import.meta.url))
 
-/** The server under benchmark in its own process, and the commit times it reports per `stream@version`. */
-export const startServerProcess = (databaseUrl?: string) =>
+/** A benchmark process (a script of this folder) and the times it reports: `commit` and `fanout` per `stream@version`. */
+const startBenchProcess = (script: string, env: Record<string, string>) =>
   new Promise<{
     base: string
     child: ChildProcess
@@ -16,10 +16,10 @@ export const startServerProcess = (databaseUrl?: string) =>
     fanouts: Map<string, number>
     idleRssBytes: number
   }>((done, fail) => {
-    const child = spawn(process.execPath, ["--import", "tsx", resolve(here, "serverProcess.ts")], {
+    const child = spawn(process.execPath, ["--import", "tsx", resolve(here, script)], {
       cwd: resolve(here, ".."),
       stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? "" },
+      env: { ...process.env, ...env },
     })
     const commits = new Map<string, number>()
     const fanouts = new Map<string, number>()
@@ -40,8 +40,15 @@ export const startServerProcess = (databaseUrl?: string) =>
         if (listening) done({ base: listening[1] as string, child, commits, fanouts, idleRssBytes })
       }
     })
-    child.on("exit", (code) => fail(new Error(`the server exited (${code})`)))
+    child.on("exit", (code) => fail(new Error(`${script} exited (${code})`)))
   })
+
+/** The server under benchmark in its own process, and the commit times it reports per `stream@version`. */
+export const startServerProcess = (databaseUrl?: string) =>
+  startBenchProcess("serverProcess.ts", { BENCH_DATABASE_URL: databaseUrl ?? "" })
+
+/** The floor: a bare node:http broadcaster (bareProcess.ts); its `commit` is when a broadcast arrived. */
+export const startBareProcess = () => startBenchProcess("bareProcess.ts", {})
 
 /** SSE spectators spread over worker processes, so the clients' own work does not queue behind one loop. */
 export class Spectators {
@@ -121,6 +128,8 @@ export const post = async (base: string, path: string, body: unknown) => {
 export class DrivenGame {
   private match: Match
   private n = 0
+  /** The JSON size of the first envelope the last command appended (what a spectator's frame carries). */
+  lastEnvelopeBytes = 0
 
   constructor(
     readonly base: string,
@@ -165,6 +174,7 @@ export class DrivenGame {
       command,
     })
     for (const e of r.events) this.match = apply(this.match, toEvent(e))
+    this.lastEnvelopeBytes = JSON.stringify(r.events[0] ?? {}).length
     return r.events.map((e: { version: number }) => e.version)
   }
 }

@@ -36,12 +36,18 @@ store.append = (request) =>
     ),
   )
 
-// And when this node's bus has handed each batch to every subscriber (the SSE streams wrote their frames).
+// And when this node's bus has handed each batch to every subscriber and their sockets were written: Node
+// corks a chunked response's writes and sends them in a next-tick callback queued by each write, so the stamp
+// is queued in a tick of its own after all of those.
 server.app.tail.bus.subscribeAll((events) => {
   const last = events[events.length - 1]
   if (last !== undefined)
-    process.stdout.write(
-      `fanout ${last.streamId} ${last.version} ${performance.timeOrigin + performance.now()}\n`,
+    process.nextTick(() =>
+      process.nextTick(() =>
+        process.stdout.write(
+          `fanout ${last.streamId} ${last.version} ${performance.timeOrigin + performance.now()}\n`,
+        ),
+      ),
     )
 })
 

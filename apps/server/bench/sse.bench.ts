@@ -5,7 +5,7 @@ import { bluffDice } from "@boroughs/core/fixture"
 import { freshDatabase } from "@boroughs/store/testing"
 import { Effect, Exit, Scope } from "effect"
 import { afterAll, bench, describe } from "vitest"
-import { DrivenGame, percentile, Spectators, startServerProcess } from "./harness.js"
+import { DrivenGame, percentile, Spectators, startBareProcess, startServerProcess } from "./harness.js"
 
 /**
  * Append → SSE delivery on loopback (issue 10). Each iteration POSTs a command; the engine appends it;
@@ -13,13 +13,16 @@ import { DrivenGame, percentile, Spectators, startServerProcess } from "./harnes
  * held by two client processes. Baseline in the same group: the same POST on a game nobody watches.
  * Latency per delivery is measured from the append's commit (reported by the server process) to each
  * stream's receipt. Targets: p50 ≤ 5 ms, p99 ≤ 25 ms with 1,000 open spectator streams; server RSS
- * < 400 MB with them and 100 live games.
+ * < 400 MB with them and 100 live games. The floor, last: a bare node:http server writing frames of the
+ * same size to 1,000 streams held by the same clients (the cost of the sockets alone on this machine).
  */
 const STREAMS = 1_000
 const LIVE_GAMES = 100
 const TIMING = { time: 0, iterations: 40, warmupIterations: 3, warmupTime: 0 }
 const OPTIONS = { rounds: 20, sides: 20 }
 const results: Record<string, unknown> = {}
+/** The size of the frames spectators got (an envelope's JSON), for the bare floor to send the same. */
+let frameBytes = 0
 
 /** PostgreSQL (the production target) when DATABASE_URL is set, then the embedded PGlite. */
 const backends: Array<{ name: string; url: string | undefined; drop: () => Promise<void> }> = []
@@ -41,7 +44,7 @@ const record = (name: string, figures: unknown) => {
 
 for (const backend of backends) {
   const { base, child, commits, fanouts, idleRssBytes } = await startServerProcess(backend.url)
-  const spectators = new Spectators(2)
+  const spectators = new Spectators(Number(process.env.BENCH_CLIENTS ?? 2))
   const health = async () =>
     (await (await fetch(`${base}/api/health`)).json()) as { memory: { rssBytes: number }; streams: number }
   afterAll(async () => {
@@ -72,9 +75,12 @@ for (const backend of backends) {
       const received = spectators.expect(game.gameId, version, streams)
       await game.step()
       const times = await received
+      frameBytes = Math.max(frameBytes, game.lastEnvelopeBytes)
       const key = `game-${game.gameId}@${game.version}`
       const committed = commits.get(key) as number
       for (const t of times) latencies.push(t - committed)
+      // The server's stamp comes over its stdout, which may lag the clients' receipts.
+      while (!fanouts.has(key)) await new Promise((resolve) => setTimeout(resolve, 1))
       serverSide.push((fanouts.get(key) as number) - committed)
     }
   }
@@ -167,6 +173,47 @@ for (const backend of backends) {
         live,
         STREAMS / LIVE_GAMES,
       ),
+    )
+  })
+}
+
+{
+  const { base, child, commits } = await startBareProcess()
+  const spectators = new Spectators(Number(process.env.BENCH_CLIENTS ?? 2))
+  afterAll(() => {
+    spectators.close()
+    child.kill("SIGTERM")
+  })
+  const latencies: number[] = []
+  let version = 0
+  describe(`floor: a bare node:http server writing one frame to ${STREAMS} streams`, () => {
+    bench(
+      `the frame delivered to all ${STREAMS} streams`,
+      async () => {
+        const v = ++version
+        const received = spectators.expect("bare", v, STREAMS)
+        await fetch(`${base}/broadcast?version=${v}&bytes=${frameBytes || 700}`, { method: "POST" })
+        const times = await received
+        const sent = commits.get(`bare@${v}`) as number
+        for (const t of times) latencies.push(t - sent)
+      },
+      {
+        ...TIMING,
+        setup: async (_task: unknown, mode: string) => {
+          if (mode === "warmup") await spectators.open(base, "bare", STREAMS)
+        },
+        teardown: async (_task: unknown, mode: string) => {
+          if (mode !== "run") return
+          const ms = (n: number) => Number(n.toFixed(2))
+          record(`floor: bare node:http, ${STREAMS} streams`, {
+            deliveries: latencies.length,
+            frameBytes,
+            p50Ms: ms(percentile(latencies, 50)),
+            p99Ms: ms(percentile(latencies, 99)),
+            maxMs: ms(Math.max(...latencies)),
+          })
+        },
+      },
     )
   })
 }

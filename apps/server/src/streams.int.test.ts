@@ -1,3 +1,4 @@
+import { connect } from "node:net"
 import {
   type BotStreamMessage,
   botEvents,
@@ -172,6 +173,57 @@ describe("game streams (SSE)", () => {
       headers: { "last-event-id": String(events.length) },
     })
     expect(again.status).toBe(204)
+  })
+
+  it("writes its frames as the response's own framing: chunks for HTTP/1.1, the bare body for HTTP/1.0", async () => {
+    await api.post(
+      "/api/games",
+      { game: "bluff-dice", seats: 2, gameId: "wire1", decisionMs: null },
+      ORGANISER,
+    )
+    const { port } = new URL(server.url)
+    /** A raw GET over TCP: everything the server sent until it has sent `ready` and one live event. */
+    const rawGet = (httpVersion: "1.0" | "1.1") =>
+      new Promise<{ head: string; body: string }>((resolve, reject) => {
+        const socket = connect({ host: "127.0.0.1", port: Number(port) })
+        let text = ""
+        let played = false
+        socket.on("connect", () =>
+          socket.write(`GET /api/games/wire1/stream HTTP/${httpVersion}\r\nHost: x\r\n\r\n`),
+        )
+        socket.on("data", async (chunk) => {
+          text += chunk.toString("utf8")
+          if (!played && text.includes("event: ready")) {
+            played = true
+            await playFirst("wire1")
+          } else if (played && text.lastIndexOf("event: event") > text.indexOf("event: ready")) {
+            socket.destroy()
+            const cut = text.indexOf("\r\n\r\n")
+            resolve({ head: text.slice(0, cut), body: text.slice(cut + 4) })
+          }
+        })
+        socket.on("error", reject)
+      })
+    const chunked = await rawGet("1.1")
+    expect(chunked.head).toMatch(/transfer-encoding: chunked/i)
+    // Every chunk: its size in hex, CRLF, exactly that many bytes, CRLF.
+    let rest = Buffer.from(chunked.body)
+    let frames = ""
+    while (rest.length > 0) {
+      const line = rest.indexOf("\r\n")
+      const size = Number.parseInt(rest.subarray(0, line).toString("latin1"), 16)
+      expect(Number.isNaN(size)).toBe(false)
+      const data = rest.subarray(line + 2, line + 2 + size)
+      if (data.length < size) break // the last chunk may still be arriving
+      expect(rest.subarray(line + 2 + size, line + 4 + size).toString("latin1")).toBe("\r\n")
+      frames += data.toString("utf8")
+      rest = rest.subarray(line + 4 + size)
+    }
+    expect(frames).toMatch(/^id: 1\nevent: event\ndata: \{/)
+    expect(frames).toContain("event: ready")
+    const plain = await rawGet("1.0")
+    expect(plain.head).not.toMatch(/transfer-encoding/i)
+    expect(plain.body).toMatch(/^id: 1\nevent: event\ndata: \{/)
   })
 
   it("a delayed spectator's stream holds the last N events back", async () => {
