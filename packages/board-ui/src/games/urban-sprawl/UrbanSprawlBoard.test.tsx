@@ -1,4 +1,4 @@
-import type { View } from "@boroughs/core/games/urban-sprawl"
+import { urbanSprawl, type View } from "@boroughs/core/games/urban-sprawl"
 import { renderToStaticMarkup } from "react-dom/server"
 import { beforeAll, describe, expect, it } from "vitest"
 import { GameBoard } from "../../GameBoard.js"
@@ -54,4 +54,39 @@ describe("UrbanSprawlBoard", () => {
       expect(html).toContain("<b>Block value</b>")
     })
   }
+
+  it("labels a game's contracts with the permits its own options ask for (a replay of older rules too)", () => {
+    // permitCost "size" (the rule before ruling 49): City and Metropolis contracts need their full permits.
+    const older = { ...urbanSprawl.defaultOptions, contractMix: "34+2", permitCost: "size" } as const
+    const permitsBy = (options: typeof urbanSprawl.defaultOptions) =>
+      new Map(
+        Object.values(
+          (
+            urbanSprawl.catalogue(options) as {
+              contracts: Record<string, { id: string; permits: number }[]>
+            }
+          ).contracts,
+        )
+          .flat()
+          .map((c) => [c.id, c.permits]),
+      )
+    const expected = permitsBy(older)
+    const today = permitsBy(urbanSprawl.defaultOptions)
+    const played = playGame("urban-sprawl", 3, "board-ui-older-rules", older)
+    let labelled = 0
+    let differs = 0
+    for (let n = 10; n <= played.events.length; n += 7) {
+      const view = viewAfter(played.game, played.events, n, { kind: "spectator" }) as View
+      const html = render(view)
+      view.contractBoxes.forEach((id, box) => {
+        const m = id === null ? null : /, (\d+) permits/.exec(labelOf(html, `contract-${box}`))
+        if (id === null || m === null) return
+        labelled++
+        expect(Number(m[1])).toBe(expected.get(id))
+        if (today.get(id) !== expected.get(id)) differs++
+      })
+    }
+    expect(labelled).toBeGreaterThan(10)
+    expect(differs).toBeGreaterThan(0) // the labels would be wrong with today's numbers
+  })
 })

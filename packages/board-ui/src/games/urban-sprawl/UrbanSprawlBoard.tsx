@@ -37,10 +37,13 @@ const lotXY = (block: number, lot: number) => {
 const WEALTH = { fill: "#F2C94C", ink: "#1B1F24" }
 const PRESTIGE = { fill: "#6D3FA0", ink: "#FFFFFF" }
 
-const buildingWords = (b: Building, seats: ReadonlyArray<SeatInfo>) =>
+const buildingWords = (b: Building, seats: ReadonlyArray<SeatInfo>, options: View["options"]) =>
   `${b.owner === null ? (b.zone === "PARK" ? "a park" : "unowned") : `${seatName(seats, b.owner)}'s`} ${
     b.zone === "PARK" ? "" : `${ZONE_STYLE[b.zone as Zone].label.toLowerCase()} `
-  }building of size ${b.size}${b.card ? ` (${cardName(b.card)})` : " (starting building)"}`.replace("  ", " ")
+  }building of size ${b.size}${b.card ? ` (${cardName(b.card, options)})` : " (starting building)"}`.replace(
+    "  ",
+    " ",
+  )
 
 /** One block: its lots, the buildings on them (joined shapes, zone tint, owner's piece), its value. */
 const BlockShape = ({
@@ -63,7 +66,7 @@ const BlockShape = ({
   const row = Math.floor(block / SIDE)
   const col = block % SIDE
   const label = `Block ${block + 1} (row ${row + 1}, column ${col + 1}): value ${value}; ${
-    here.length ? here.map((b) => buildingWords(b, seats)).join("; ") : "no buildings"
+    here.length ? here.map((b) => buildingWords(b, seats, view.options)).join("; ") : "no buildings"
   }; ${plural(4 - covered.size, "empty lot")}`
   return (
     <g {...placeProps(`block-${block}`, label, onSelect)}>
@@ -294,12 +297,16 @@ const Cards = ({
   const slot = (place: string, cost: string, id: string | null, extra?: string) => (
     <li
       key={place}
-      {...placeProps(place, `${cost}: ${id ? cardWords(id) : "empty"}${extra ? `; ${extra}` : ""}`, onSelect)}
+      {...placeProps(
+        place,
+        `${cost}: ${id ? cardWords(id, view.options) : "empty"}${extra ? `; ${extra}` : ""}`,
+        onSelect,
+      )}
       className={`bui-place bui-deck${places.has(place) ? " bui-hl" : ""}`}
     >
       <span>
         <b>{cost}</b>
-        {` · ${id ? cardName(id) : "empty"}`}
+        {` · ${id ? cardName(id, view.options) : "empty"}`}
         {extra ? <span className="bui-muted">{` · ${extra}`}</span> : null}
       </span>
     </li>
@@ -347,8 +354,8 @@ const seatRows = (view: View): SeatRow[] =>
     const owned = view.buildings.filter((b) => b.owner === seat && b.lots.length > 0).length
     const extra = [
       `${plural(owned, "building")}`,
-      p.hand.length ? `hand: ${p.hand.map(cardName).join("; ")}` : "empty hand",
-      p.favors.length ? `favors: ${p.favors.map(cardName).join(", ")}` : "",
+      p.hand.length ? `hand: ${p.hand.map((id) => cardName(id, view.options)).join("; ")}` : "empty hand",
+      p.favors.length ? `favors: ${p.favors.map((id) => cardName(id, view.options)).join(", ")}` : "",
       vocations.length ? `vocations: ${vocations.join(", ")}` : "",
       offices.length ? `office: ${offices.join(", ")}` : "",
       view.contractor === seat ? "contractor" : "",

@@ -35,8 +35,8 @@ export interface ContractCard {
 }
 export type Card = PermitCard | RenewalCard | EventCard | ContractCard
 
-// Every card comes from the game's own catalogue: one card list, never a second copy.
-const catalogue = urbanSprawl.catalogue(urbanSprawl.defaultOptions) as unknown as {
+type Options = typeof urbanSprawl.defaultOptions
+interface Catalogue {
   planning: { permits: PermitCard[]; renewals: RenewalCard[]; events: EventCard[] }
   contracts: Record<string, ContractCard[]>
   contractEvents: Record<string, EventCard[]>
@@ -48,22 +48,40 @@ const catalogue = urbanSprawl.catalogue(urbanSprawl.defaultOptions) as unknown a
   }
 }
 
-const CARDS = new Map<string, Card>(
-  [
-    ...catalogue.planning.permits,
-    ...catalogue.planning.renewals,
-    ...catalogue.planning.events,
-    ...Object.values(catalogue.contracts).flat(),
-    ...Object.values(catalogue.contractEvents).flat(),
-  ].map((c) => [c.id, c]),
-)
+const cardsIn = (catalogue: Catalogue): Map<string, Card> =>
+  new Map<string, Card>(
+    [
+      ...catalogue.planning.permits,
+      ...catalogue.planning.renewals,
+      ...catalogue.planning.events,
+      ...Object.values(catalogue.contracts).flat(),
+      ...Object.values(catalogue.contractEvents).flat(),
+    ].map((c) => [c.id, c]),
+  )
+
+// Every card comes from the game's own catalogue: one card list, never a second copy. What a contract needs
+// depends on the options the game was created with (permitCost), so a replay of a game recorded under older
+// rules shows its own permits.
+const byOptions = new Map<string, Map<string, Card>>()
+const cardsOf = (options: Options): Map<string, Card> => {
+  const key = JSON.stringify(options)
+  let cards = byOptions.get(key)
+  if (cards === undefined) {
+    cards = cardsIn(urbanSprawl.catalogue(options) as unknown as Catalogue)
+    byOptions.set(key, cards)
+  }
+  return cards
+}
 
 /** AP costs of the planning and contract boxes and of the deck tops. */
-export const COSTS = catalogue.costs
+export const COSTS = (urbanSprawl.catalogue(urbanSprawl.defaultOptions) as unknown as Catalogue).costs
 
-/** A card by id; throws on an id the game does not know (a view from another rules version). */
-export const cardOf = (id: string): Card => {
-  const card = CARDS.get(id)
+/**
+ * A card by id, as the game's options make it (absent: the default options, as for narrations); throws on
+ * an id the game does not know (a view from another rules version).
+ */
+export const cardOf = (id: string, options: Options = urbanSprawl.defaultOptions): Card => {
+  const card = cardsOf(options).get(id)
   if (!card) throw new Error(`Urban Sprawl has no card "${id}"`)
   return card
 }
@@ -77,8 +95,8 @@ export const ZONE_STYLE: Readonly<Record<Zone, { fill: string; ink: string; labe
 }
 
 /** "Camden Mall" (a contract or an event) or "4 permits CIV/COM, $2" (a permit) or "Renewal, $10". */
-export const cardName = (id: string): string => {
-  const c = cardOf(id)
+export const cardName = (id: string, options?: Options): string => {
+  const c = cardOf(id, options)
   switch (c.kind) {
     case "contract":
     case "event":
@@ -91,10 +109,10 @@ export const cardName = (id: string): string => {
 }
 
 /** A card in words for labels: a contract's zone, size, permits and vocations too. */
-export const cardWords = (id: string): string => {
-  const c = cardOf(id)
+export const cardWords = (id: string, options?: Options): string => {
+  const c = cardOf(id, options)
   if (c.kind !== "contract")
-    return c.kind === "event" ? `${c.name} (event${c.key ? ", key event" : ""})` : cardName(id)
+    return c.kind === "event" ? `${c.name} (event${c.key ? ", key event" : ""})` : cardName(id, options)
   const vocations = c.vocations.map((v) => `${spaced(v.name)} ${v.value}`).join(", ")
   return `${c.name} (${ZONE_STYLE[c.zone].label.toLowerCase()}, size ${c.size}, ${c.permits} permits${
     c.reveal ? `, pays ${c.reveal} prestige on reveal` : ""
