@@ -1,9 +1,15 @@
 /*
  * How strong is IS-MCTS? Plays N games of `--seats` seats: IS-MCTS at one seat (rotating with the game
- * number), `--opponent` at the others, and prints its win rate with a 95% Wilson interval. A win is rank 1
- * (a shared first place counts, and is counted apart too). With equal bots the expected rate is 1/seats.
+ * number), `--opponent` at the others, and prints:
+ * - wins: rank 1 alone (a sole win), and rank 1 shared too — identical deterministic bots often tie;
+ * - the share of opponents finished ahead of (ties count half): "beats the heuristic bot" read seat by seat;
+ * - the mean rank; each proportion with a 95% Wilson interval.
  *
- *   pnpm --filter @boroughs/bot-sdk strength --game downtown --games 200 --ms 1000 [--playout heuristic|random] [--prior 0.1] [--bot heuristic]
+ *   pnpm --filter @boroughs/bot-sdk strength --game downtown --games 200 --ms 1000
+ *   … --iterations 2400                 a fixed budget instead of a time (reproducible, load-proof)
+ *   … --offset 100 --json               games 100.. of the same series; a JSON line to add runs up
+ *   … --stop-below 0.6                  stop once the sole-win interval lies wholly below 60% (after 40 games)
+ *   … [--playout heuristic|random] [--root halving|ucb] [--bot heuristic]
  */
 import { parseArgs } from "node:util"
 import { botByName } from "../src/bots/byName.js"
@@ -18,24 +24,37 @@ const { values } = parseArgs({
   options: {
     game: { type: "string", default: "downtown" },
     games: { type: "string", default: "40" },
+    offset: { type: "string", default: "0" },
     seats: { type: "string", default: "4" },
-    ms: { type: "string", default: "100" },
+    ms: { type: "string", default: "1000" },
+    iterations: { type: "string" },
     opponent: { type: "string", default: "heuristic" },
     seed: { type: "string", default: "strength" },
     playout: { type: "string", default: "heuristic" },
-    prior: { type: "string", default: "0" },
+    root: { type: "string", default: "halving" },
+    "stop-below": { type: "string" },
+    json: { type: "boolean", default: false },
     /** A control: measure this bot instead of IS-MCTS (e.g. `heuristic`, whose expected rate is 1/seats). */
     bot: { type: "string" },
   },
 })
 const games = Number(values.games)
+const offset = Number(values.offset)
 const seats = Number(values.seats)
 const ms = Number(values.ms)
-if (![games, seats, ms].every((n) => Number.isInteger(n) && n > 0))
-  throw new Error("--games, --seats and --ms are whole numbers")
+const iterationBudget = values.iterations === undefined ? undefined : Number(values.iterations)
+const stopBelow = values["stop-below"] === undefined ? undefined : Number(values["stop-below"])
+if (![games, seats, ms].every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(offset))
+  throw new Error("--games, --seats, --ms and --offset are whole numbers")
+if (iterationBudget !== undefined && !(Number.isInteger(iterationBudget) && iterationBudget > 0))
+  throw new Error("--iterations is a whole number")
+if (values.playout !== "heuristic" && values.playout !== "random")
+  throw new Error("--playout is heuristic or random")
+if (values.root !== "halving" && values.root !== "ucb") throw new Error("--root is halving or ucb")
 
 /** The 95% Wilson score interval of a proportion: sound at small N and near 0 or 1, unlike the normal one. */
 const wilson = (wins: number, n: number, z = 1.96): [number, number] => {
+  if (n === 0) return [0, 1]
   const p = wins / n
   const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n)
   const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n)
@@ -43,50 +62,66 @@ const wilson = (wins: number, n: number, z = 1.96): [number, number] => {
 }
 
 const iterations: number[] = []
-if (values.playout !== "heuristic" && values.playout !== "random")
-  throw new Error("--playout is heuristic or random")
-const priorShare = Number(values.prior)
 const mcts = isMctsBot({
-  timeMs: ms,
+  ...(iterationBudget === undefined ? { timeMs: ms } : { iterations: iterationBudget }),
   playout: values.playout,
-  prior: priorShare > 0,
-  priorShare,
+  root: values.root,
   onSearch: (r) => iterations.push(r.iterations),
 })
 const opponent = botByName(values.opponent, values.game)
 const tested = values.bot === undefined ? mcts : botByName(values.bot, values.game)
+const budgetWords = iterationBudget === undefined ? `${ms} ms` : `${iterationBudget} iterations`
 const testedName =
-  values.bot ?? `IS-MCTS (${ms} ms a decision, ${values.playout} playouts, heuristic prior ${priorShare})`
+  values.bot ?? `IS-MCTS (${budgetWords} a decision, ${values.root} root, ${values.playout} playouts)`
+let played = 0
 let wins = 0
 let soleWins = 0
 let rankSum = 0
+/** Opponents finished ahead of, ties counted half, summed over games (each game adds up to seats − 1). */
+let beaten = 0
 const started = Date.now()
-for (let g = 0; g < games; g++) {
+for (let g = offset; g < offset + games; g++) {
   const seat = g % seats
   const bots = Array.from({ length: seats }, (_, s) => (s === seat ? tested : opponent))
   const result = await playLocal({ game: values.game, bots, seed: `${values.seed}-${g}` })
-  const rank = result.outcome.ranks[seat] as number
-  const firsts = result.outcome.ranks.filter((r) => r === 1).length
+  const ranks = result.outcome.ranks
+  const rank = ranks[seat] as number
+  const firsts = ranks.filter((r) => r === 1).length
+  played++
   if (rank === 1) wins++
   if (rank === 1 && firsts === 1) soleWins++
   rankSum += rank
+  ranks.forEach((r, s) => {
+    if (s !== seat) beaten += r > rank ? 1 : r === rank ? 0.5 : 0
+  })
+  if (!values.json)
+    process.stdout.write(
+      `game ${g + 1}: ${values.bot ?? "IS-MCTS"} at seat ${seat} rank ${rank} (scores ${result.outcome.scores.join(" ")}); ${soleWins} sole win(s) in ${played}\n`,
+    )
+  if (stopBelow !== undefined && played >= 40 && wilson(soleWins, played)[1] < stopBelow) break
+}
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`
+const interval = ([low, high]: [number, number]) => `[${pct(low)}, ${pct(high)}]`
+const meanIterations = iterations.reduce((a, b) => a + b, 0) / Math.max(1, iterations.length)
+const pairs = played * (seats - 1)
+if (values.json) {
   process.stdout.write(
-    `game ${g + 1}/${games}: ${values.bot ?? "IS-MCTS"} at seat ${seat} rank ${rank} (scores ${result.outcome.scores.join(" ")}); ${wins} win(s) so far\n`,
+    `${JSON.stringify({ game: values.game, tested: testedName, offset, played, wins, soleWins, rankSum, beaten, pairs, meanIterations, seconds: (Date.now() - started) / 1000 })}\n`,
+  )
+} else {
+  process.stdout.write(
+    [
+      "",
+      `${testedName} vs ${values.opponent} ×${seats - 1}, ${values.game}, ${played} games, seats rotating`,
+      played < games ? `  stopped early: the sole-win interval lies below ${pct(stopBelow ?? 0)}` : "",
+      `  sole wins (rank 1 alone): ${soleWins}/${played} = ${pct(soleWins / played)}, 95% Wilson ${interval(wilson(soleWins, played))}`,
+      `  wins (rank 1, ties included): ${wins}/${played} = ${pct(wins / played)}, 95% Wilson ${interval(wilson(wins, played))}`,
+      `  opponents finished ahead of (ties half): ${pct(beaten / pairs)} of ${pairs}; chance 50%`,
+      `  mean rank ${(rankSum / played).toFixed(2)}; a sole win by chance ${pct(1 / seats)} or less`,
+      `  ${Math.round(meanIterations)} iterations per search on average (${iterations.length} searches); ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      "",
+    ]
+      .filter((line, i) => i === 0 || line !== "")
+      .join("\n"),
   )
 }
-const [low, high] = wilson(wins, games)
-const [soleLow, soleHigh] = wilson(soleWins, games)
-const meanIterations = iterations.reduce((a, b) => a + b, 0) / Math.max(1, iterations.length)
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`
-process.stdout.write(
-  [
-    "",
-    `${testedName} vs ${values.opponent} ×${seats - 1}, ${values.game}, ${games} games, seats rotating`,
-    `  wins (rank 1, ties included): ${wins}/${games} = ${pct(wins / games)}, 95% Wilson interval [${pct(low)}, ${pct(high)}]`,
-    `  sole wins (rank 1 alone): ${soleWins}/${games} = ${pct(soleWins / games)}, 95% Wilson interval [${pct(soleLow)}, ${pct(soleHigh)}]`,
-    `  mean rank ${(rankSum / games).toFixed(2)}; chance level ${pct(1 / seats)} (identical deterministic bots often tie:`,
-    "  measure the opponent against itself with --bot for the real baseline)",
-    `  ${Math.round(meanIterations)} iterations per search on average (${iterations.length} searches); ${((Date.now() - started) / 1000).toFixed(0)} s`,
-    "",
-  ].join("\n"),
-)
