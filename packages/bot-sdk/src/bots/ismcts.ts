@@ -266,14 +266,17 @@ const rootStats = (search: Search, legal: ReadonlyArray<Typed>): RootStat[] => {
   return stats.sort((a, b) => b.visits - a.visits || b.mean - a.mean)
 }
 
-const ucbRoot = (
+/** A way to spend the root's budget: both grow the same tree below the root (`iterate`). */
+type RootSearch = (
   search: Search,
   view: unknown,
   legal: ReadonlyArray<Typed>,
   random: Random,
   budget: IsMctsBudget,
   settings: IsMctsSettings,
-): SearchResult => {
+) => SearchResult
+
+const ucbRoot: RootSearch = (search, view, legal, random, budget, settings) => {
   const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY
   const until = budget.until ?? Number.POSITIVE_INFINITY
   let iterations = 0
@@ -304,14 +307,7 @@ interface Candidate {
   paired: number
 }
 
-const halvingRoot = (
-  search: Search,
-  view: unknown,
-  legal: ReadonlyArray<Typed>,
-  random: Random,
-  budget: IsMctsBudget,
-  settings: IsMctsSettings,
-): SearchResult => {
+const halvingRoot: RootSearch = (search, view, legal, random, budget, settings) => {
   const { game, seat, root } = search
   const priorKey = settings.prior === undefined ? null : keyOf(settings.prior)
   const candidates: Candidate[] = legal.map((command) => {
