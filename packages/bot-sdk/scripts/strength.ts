@@ -103,10 +103,13 @@ for (let g = offset; g < offset + games; g++) {
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 const interval = ([low, high]: [number, number]) => `[${pct(low)}, ${pct(high)}]`
 const meanIterations = iterations.reduce((a, b) => a + b, 0) / Math.max(1, iterations.length)
+// Decisions with one legal command are not searched (0 iterations): the rate is the median of the others.
+const searched = iterations.filter((n) => n > 0).sort((a, b) => a - b)
+const medianIterations = searched[Math.floor(searched.length / 2)] ?? 0
 const pairs = played * (seats - 1)
 if (values.json) {
   process.stdout.write(
-    `${JSON.stringify({ game: values.game, tested: testedName, offset, played, wins, soleWins, rankSum, beaten, pairs, meanIterations, seconds: (Date.now() - started) / 1000 })}\n`,
+    `${JSON.stringify({ game: values.game, tested: testedName, offset, played, wins, soleWins, rankSum, beaten, pairs, meanIterations, medianIterations, seconds: (Date.now() - started) / 1000 })}\n`,
   )
 } else {
   process.stdout.write(
@@ -118,7 +121,7 @@ if (values.json) {
       `  wins (rank 1, ties included): ${wins}/${played} = ${pct(wins / played)}, 95% Wilson ${interval(wilson(wins, played))}`,
       `  opponents finished ahead of (ties half): ${pct(beaten / pairs)} of ${pairs}; chance 50%`,
       `  mean rank ${(rankSum / played).toFixed(2)}; a sole win by chance ${pct(1 / seats)} or less`,
-      `  ${Math.round(meanIterations)} iterations per search on average (${iterations.length} searches); ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      `  ${medianIterations} iterations per searched decision (median of ${searched.length}; ${iterations.length - searched.length} decisions had one legal command); ${((Date.now() - started) / 1000).toFixed(0)} s`,
       "",
     ]
       .filter((line, i) => i === 0 || line !== "")
