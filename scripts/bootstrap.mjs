@@ -12,7 +12,12 @@ const pnpmVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 const [, , tool, ...args] = process.argv
 
 const run = (cmd, argv) => {
-  const r = spawnSync(cmd, argv, { cwd: root, stdio: "inherit", env: process.env, shell: process.platform === "win32" })
+  const r = spawnSync(cmd, argv, {
+    cwd: root,
+    stdio: "inherit",
+    env: process.env,
+    shell: process.platform === "win32",
+  })
   if (r.error) {
     console.error(`boroughs: could not run ${cmd}: ${r.error.message}`)
     process.exit(1)
@@ -32,7 +37,15 @@ if (!hasPnpm()) {
   process.env.PATH = `${join(tools, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}`
   if (!hasPnpm()) {
     console.error(`boroughs: installing pnpm ${pnpmVersion} into .boroughs/tools (once)`)
-    const status = run("npm", ["install", "--prefix", tools, "--no-save", "--no-fund", "--no-audit", `pnpm@${pnpmVersion}`])
+    const status = run("npm", [
+      "install",
+      "--prefix",
+      tools,
+      "--no-save",
+      "--no-fund",
+      "--no-audit",
+      `pnpm@${pnpmVersion}`,
+    ])
     if (status !== 0 || !hasPnpm()) {
       console.error("boroughs: could not install pnpm with npm; is the npm registry reachable?")
       process.exit(1)
