@@ -61,6 +61,19 @@ export const settingsOf = (first: EventEnvelope): GameSettings => {
   }
 }
 
+/**
+ * Who holds each seat after an organiser's SeatReplaced (the new holder) or SeatForfeited (nobody: the
+ * organisers act for it); the players unchanged for any other event.
+ */
+export const playersAfter = (
+  players: ReadonlyArray<string | null>,
+  e: EventEnvelope,
+): ReadonlyArray<string | null> => {
+  if (e.type !== "SeatReplaced" && e.type !== "SeatForfeited") return players
+  const holder = e.type === "SeatReplaced" && typeof e.data.holder === "string" ? e.data.holder : null
+  return players.map((p, s) => (s === e.data.seat ? holder : p))
+}
+
 /** The seats a seat holder (`bot:<name>` or `player:<name>`) holds in a game, in seat order. */
 export const seatsHeldBy = (settings: GameSettings, holder: string): number[] => {
   const out: number[] = []

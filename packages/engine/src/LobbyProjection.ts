@@ -1,8 +1,9 @@
 import type { EventEnvelope, GameEnded, Match } from "@boroughs/core"
 import type { GlobalEvent } from "@boroughs/store"
-import { settingsOf } from "./GameSettings.js"
+import { playersAfter, settingsOf } from "./GameSettings.js"
 import { gameIdOf } from "./liveFold.js"
 import { byStream, type Projection } from "./Projection.js"
+import { jsonOf } from "./serverTables.js"
 
 /** Seats owing a decision now, in seat order, without duplicates (public: who is thinking is no secret). */
 export const pendingSeats = (match: Match): number[] =>
@@ -12,12 +13,39 @@ const timeOf = (e: GlobalEvent): string =>
   typeof e.metadata.time === "string" ? e.metadata.time : new Date(e.recordedAt).toISOString()
 
 /**
+ * Who holds the seats after a run of one game's events that replaced or forfeited one (as created, or as the
+ * row says, then each change in turn); null when the run changed nobody's seat.
+ */
+const playersNow = async (
+  db: Parameters<Projection["apply"]>[0],
+  gameId: string,
+  run: ReadonlyArray<GlobalEvent>,
+): Promise<ReadonlyArray<string | null> | null> => {
+  if (!run.some((e) => e.type === "SeatReplaced" || e.type === "SeatForfeited")) return null
+  const first = run[0] as GlobalEvent
+  let players: ReadonlyArray<string | null>
+  if (first.version === 1) players = settingsOf(first as EventEnvelope).players
+  else {
+    const row = await db
+      .selectFrom("proj_lobby")
+      .select("players")
+      .where("game_id", "=", gameId)
+      .executeTakeFirst()
+    if (row === undefined) return null
+    players = jsonOf<ReadonlyArray<string | null>>(row.players)
+  }
+  for (const e of run) players = playersAfter(players, e as EventEnvelope)
+  return players
+}
+
+/**
  * The lobby (ARCHITECTURE.md §1, §6): one row per game with what a game list shows — game, seats and who
  * holds them, spectator policy, clock, status, version, who owes a decision, outcome. `GET /api/games`
  * reads it; the clocks find live games in it after a restart.
  */
 export const lobbyProjection: Projection = {
-  id: "projection:lobby:v1",
+  // v2: seat holders follow SeatReplaced and SeatForfeited (a new id re-folds the log into the rows on start).
+  id: "projection:lobby:v2",
   reset: async (db) => {
     await db.deleteFrom("proj_lobby").execute()
   },
@@ -30,6 +58,7 @@ export const lobbyProjection: Projection = {
       if (match === null) continue
       const last = run[run.length - 1] as GlobalEvent
       const ended = match.ended as GameEnded | null
+      const players = await playersNow(db, gameId, run)
       const changes = {
         status: ended ? "ended" : "live",
         version: last.version,
@@ -39,6 +68,7 @@ export const lobbyProjection: Projection = {
         outcome: ended
           ? JSON.stringify({ ranks: ended.ranks, scores: ended.scores, reason: ended.reason })
           : null,
+        ...(players === null ? {} : { players: JSON.stringify(players) }),
       }
       if (first.version === 1) {
         const settings = settingsOf(first as EventEnvelope)

@@ -8,7 +8,7 @@ import {
   toEvent,
 } from "@boroughs/core"
 import { nextDecisions, type OwedDecision } from "./decisionClock.js"
-import { type GameSettings, settingsOf } from "./GameSettings.js"
+import { type GameSettings, playersAfter, settingsOf } from "./GameSettings.js"
 
 /**
  * A game as a node follows it live: the folded match, every envelope from version 1, the settings recorded
@@ -95,7 +95,8 @@ export const foldLive = (live: LiveGame, envelopes: ReadonlyArray<EventEnvelope>
       // GameStarted is folded by startLive already (the kernel's `initial`).
       if (e.version > 1) match = apply(match, toEvent(e))
       // Who holds a seat changes with an organiser's replacement; a forfeited seat is nobody's (organisers act).
-      if (e.type === "SeatReplaced" || e.type === "SeatForfeited") settings = seatChanged(settings, e)
+      if (e.type === "SeatReplaced" || e.type === "SeatForfeited")
+        settings = { ...settings, players: playersAfter(settings.players, e) }
       if (e.type === "GamePaused") paused = true
       if (e.type === "GameResumed") paused = false
       all.push(bare(e))
@@ -114,12 +115,6 @@ export const foldLive = (live: LiveGame, envelopes: ReadonlyArray<EventEnvelope>
     i = j
   }
   return { ...live, match, decisions, settings, paused }
-}
-
-const seatChanged = (settings: GameSettings, e: EventEnvelope): GameSettings => {
-  const seat = e.data.seat
-  const holder = e.type === "SeatReplaced" && typeof e.data.holder === "string" ? e.data.holder : null
-  return { ...settings, players: settings.players.map((p, s) => (s === seat ? holder : p)) }
 }
 
 /** Folds a whole stream read from the store into a live game; null when its game is not known here. */

@@ -160,5 +160,46 @@ for (const backend of testBackends()) {
       expect(outcome.checkpoint).toBeNull()
       expect(outcome.lobby).toBe(2)
     })
+
+    it("follows organisers' seat changes: a replaced seat's new holder, a forfeited seat nobody's", async () => {
+      const { before, after, rebuilt } = await runtime.runPromise(
+        Effect.gen(function* () {
+          const store = yield* EventStore
+          const engine = yield* GameEngine
+          const r = makeProjectionRunner(store, serverProjections(EVERY), findTestGame)
+          yield* engine.create({
+            gameId: "p3",
+            game: "bluff-dice",
+            seats: 3,
+            seed: "p3",
+            time: "2025-01-03T00:00:00.000Z",
+            metadata: { settings: { players: ["bot:a", "bot:b", "player:c"] } },
+          })
+          yield* r.catchUpAll
+          const row = (lobby: ReadonlyArray<{ gameId: string; players: unknown }>) =>
+            lobby.find((g) => g.gameId === "p3")?.players
+          const before = row(yield* listGames(store.db, { includePrivate: true }))
+          const act = (action: Parameters<GameEngine["Service"]["act"]>[0]["action"], n: number) =>
+            engine.act({
+              gameId: "p3",
+              action,
+              actor: "organiser:test",
+              reason: "testing",
+              time: "2025-01-03T00:01:00.000Z",
+              commandId: `p3-org-${n}`,
+            })
+          yield* act({ type: "ReplaceSeat", seat: 1, holder: "builtin:middle" }, 1)
+          yield* act({ type: "ForfeitSeat", seat: 2 }, 2)
+          yield* r.catchUpAll
+          const after = row(yield* listGames(store.db, { includePrivate: true }))
+          yield* r.rebuild
+          const rebuilt = row(yield* listGames(store.db, { includePrivate: true }))
+          return { before, after, rebuilt }
+        }),
+      )
+      expect(before).toEqual(["bot:a", "bot:b", "player:c"])
+      expect(after).toEqual(["bot:a", "builtin:middle", null])
+      expect(rebuilt).toEqual(after)
+    })
   })
 }
