@@ -152,6 +152,19 @@ describe("narrate", () => {
         seats,
       ),
     ).toBe("Game over: Ben and Cy share the win with 55; Ana 2nd (40)")
+    // Solo Suburbia: the one seat plays Dale, who holds no seat.
+    const solo = [{ seat: 0, name: "Ana" }]
+    const soloEnd = (rank: number) => ({
+      type: "GameEnded",
+      ranks: [rank],
+      scores: [31],
+      seed: "s",
+      reason: "rules",
+    })
+    expect(narrate("suburbia", soloEnd(2), solo)).toBe("Game over: Dale wins; Ana 2nd (population 31)")
+    expect(narrate("suburbia", soloEnd(1), solo)).toBe(
+      "Game over: Ana wins with population 31, ahead of Dale",
+    )
     expect(
       narrate(
         "downtown",

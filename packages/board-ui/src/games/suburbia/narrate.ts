@@ -55,7 +55,12 @@ const goalName = (id: string) => goalDef(id).name
 
 /** Suburbia's events in plain words; secret goals arrive redacted to other viewers. */
 export const suburbiaNarrator: Narrator = {
-  GameEnded: (e: Ended, n: Names) => endedText(e, n, (s) => `population ${s}`),
+  // Solo, the one seat plays Dale, who has no seat: rank 2 means Dale won (ruling "solo rank 2").
+  GameEnded: (e: Ended, n: Names) => {
+    const text = endedText(e, n, (s) => `population ${s}`)
+    if (e.ranks.length !== 1) return text
+    return e.ranks[0] === 1 ? `${text}, ahead of Dale` : text.replace("Game over: ", "Game over: Dale wins; ")
+  },
   StartPlayerChosen: (e: { seat: number }, n: Names) => `${narratedPlayer(n, e.seat)} starts`,
   TileDrawn: (e: { stack: string; tile: string; slot: number }) =>
     `${tileDef(e.tile).name} drawn from stack ${e.stack} into market slot ${e.slot + 1}`,
