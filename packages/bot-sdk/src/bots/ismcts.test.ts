@@ -254,6 +254,34 @@ describe("the halving root (Sequential Halving with common random numbers)", () 
     expect(result.iterations).toBeLessThanOrEqual(3)
   })
 
+  it("with more commands than the budget can try, tries the best-rated ones (the heuristic's order)", () => {
+    // Thirty targets, one good one (index 20): 40 iterations can try four commands four times a round.
+    const reaches = Array.from({ length: 30 }, (_, i) => (i === 20 ? 5 : 1))
+    const game = longShot(reaches)
+    const match = mustStart(game, 2, "long")
+    const view = game.view(match.state, { kind: "seat", seat: 0 })
+    const legal = game.legalCommands(match.state, 0) as ReadonlyArray<Typed>
+    const search = (order: ReadonlyArray<Typed> | undefined) =>
+      isMctsSearch(
+        game,
+        view,
+        0,
+        legal,
+        Random.fromKey("rated"),
+        { iterations: 40 },
+        {
+          prior: legal[0],
+          order,
+        },
+      )
+    const good = legal[20] as Typed
+    const rated = search([legal[0] as Typed, good, ...legal.filter((_, i) => i !== 0 && i !== 20)])
+    expect(rated.command).toEqual(good)
+    const blind = search(undefined)
+    expect(blind.stats.filter((x) => x.visits > 0)).toHaveLength(4)
+    expect(blind.iterations).toBeLessThanOrEqual(40)
+  })
+
   it("tries every command on the same samples: a command's luck is its rivals' luck too", () => {
     // Equal reaches and common random numbers: every command sees the same dice, so every mean is equal.
     const result = searchLongShot([3, 3, 3, 3], 0, 64, "paired")

@@ -68,6 +68,11 @@ export interface IsMctsSettings {
    * for the search to play it instead of the prior (default 1).
    */
   readonly confidence?: number | undefined
+  /**
+   * Under `halving`: the legal commands best first, as a heuristic rates them (its `scores`). A budget too
+   * small to try them all tries the best-rated; without it, a random share.
+   */
+  readonly order?: ReadonlyArray<Typed> | undefined
   /** Each seat's reward in [0, 1] for a finished playout (default `winShareRewards`). */
   readonly rewards?: ((ended: GameEnded) => number[]) | undefined
 }
@@ -297,6 +302,16 @@ const ucbRoot: RootSearch = (search, view, legal, random, budget, settings) => {
   return { command: chosen, iterations, stats }
 }
 
+/** Fewest samples a command gets in each halving round, when the budget is too small to try every one. */
+const MIN_SAMPLES = 4
+
+/** How many commands a budget of `n` iterations can try MIN_SAMPLES times in each of its halving rounds. */
+const affordable = (n: number): number => {
+  let m = 2
+  while (m < 4096 && (m + 1) * MIN_SAMPLES * Math.ceil(Math.log2(m + 1)) <= n) m++
+  return m
+}
+
 /** A root command under Sequential Halving: its node, and its paired differences from the prior. */
 interface Candidate {
   readonly command: Typed
@@ -316,14 +331,26 @@ const halvingRoot: RootSearch = (search, view, legal, random, budget, settings) 
     return { command, node, diff: 0, diff2: 0, paired: 0 }
   })
   const prior = candidates.find((c) => keyOf(c.command) === priorKey)
-  // The prior first, the others in a random order: a budget too small to try every command (hundreds of
-  // Suburbia placements) tries the prior and a random share of the rest.
-  let alive = [
-    ...(prior === undefined ? [] : [prior]),
-    ...random.shuffle(candidates.filter((c) => c !== prior)),
-  ]
+  // The prior first, then the others best-rated first when the heuristic rates them (`order`), else in a
+  // random order: a budget too small to try every command (hundreds of Suburbia placements) tries the
+  // prior and as many of the next as it can try MIN_SAMPLES times in every round.
+  const rank = new Map((settings.order ?? []).map((c, i) => [keyOf(c), i]))
+  const rest = random.shuffle(candidates.filter((c) => c !== prior))
+  if (rank.size > 0)
+    rest.sort(
+      (a, b) =>
+        (rank.get(keyOf(a.command)) ?? Number.POSITIVE_INFINITY) -
+        (rank.get(keyOf(b.command)) ?? Number.POSITIVE_INFINITY),
+    )
+  let alive = [...(prior === undefined ? [] : [prior]), ...rest]
   const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY
   const until = budget.until ?? Number.POSITIVE_INFINITY
+  const started = Date.now()
+  const afford = (n: number) => {
+    const m = affordable(n)
+    if (m < alive.length) alive = alive.slice(0, m)
+  }
+  afford(maxIterations)
   let iterations = 0
   const rewards: number[] = []
   /**
@@ -334,12 +361,16 @@ const halvingRoot: RootSearch = (search, view, legal, random, budget, settings) 
     const state = sampleMatch(game, view, random)
     const stream = sampledSecrets(random).rng
     rewards.length = 0
-    for (const c of alive) {
+    for (let i = 0; i < alive.length; i++) {
+      const c = alive[i] as Candidate
       if (iterations > 0 && (iterations >= iterationsEnd || Date.now() >= timeEnd)) break
       c.node.available++
       search.path.push(c.node)
       rewards.push(iterate(search, mustPlay(state, seat, c.command), c.node, Random.open(stream)))
       iterations++
+      // Under a time budget, the first iteration tells what the budget buys.
+      if (iterations === 1 && until !== Number.POSITIVE_INFINITY)
+        afford(((until - started) / Math.max(0.01, Date.now() - started)) * 0.9)
     }
     if (prior !== undefined && rewards.length > 0) {
       const priorReward = rewards[0] as number // the prior is tried first
@@ -423,10 +454,17 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
             ? randomPlayout
             : botPlayout(heuristic)
       // The heuristic's own choice, from the same view: the search must find better to play something else.
-      const prior =
-        heuristic === undefined
+      const turn = { seat: ctx.seat, view, legal, random: ctx.random }
+      const prior = heuristic === undefined ? undefined : heuristic.choose(turn)
+      // The heuristic's ratings, best first, when it rates its commands (only wanted when they are many).
+      const rated = heuristic?.scores === undefined || legal.length <= 8 ? undefined : heuristic.scores(turn)
+      const order =
+        rated === undefined
           ? undefined
-          : heuristic.choose({ seat: ctx.seat, view, legal, random: ctx.random })
+          : legal
+              .map((command, i) => ({ command, worth: rated[i] ?? Number.NEGATIVE_INFINITY }))
+              .sort((a, b) => b.worth - a.worth)
+              .map((c) => c.command)
       const result = isMctsSearch(
         game,
         view,
@@ -443,6 +481,7 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
           rewards: options.rewards,
           root: options.root,
           confidence: options.confidence,
+          order,
         },
       )
       options.onSearch?.(result)

@@ -21,6 +21,12 @@ export interface Bot<View = unknown, Command extends Typed = Typed> {
   // Method syntax on purpose: it lets a game's typed Bot<View, Command> stand where a plain `Bot` is
   // expected (simulate, the registry) without a cast; the kernel only hands it that game's turns.
   choose(turn: BotTurn<View, Command>): Command
+  /**
+   * How the bot rates each of `turn.legal` (same order; higher is better), for a bot that chooses by rating
+   * its commands. A search with more legal commands than it can try (hundreds of Suburbia placements) tries
+   * the best-rated first.
+   */
+  scores?(turn: BotTurn<View, Command>): ReadonlyArray<number>
 }
 
 /** Uniform over the legal commands: the baseline every game ships. */

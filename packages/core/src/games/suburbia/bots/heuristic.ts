@@ -1,4 +1,4 @@
-import type { Bot } from "../../../kernel/bot.js"
+import type { Bot, BotTurn } from "../../../kernel/bot.js"
 import type { Command } from "../commands.js"
 import { goalDef } from "../data/goals.js"
 import { TRACK_MAX, TRACK_MIN } from "../data/rules.js"
@@ -141,41 +141,39 @@ const score = (view: View, seat: number, command: Command, turns: number): numbe
  * left, red lines included — plus a share of the income/reputation goals it would lead. Discards take the
  * free slot holding the priciest tile (denying it to the next player). Keeps the goal with the larger bonus.
  */
+/** The worth of each legal command to the seat (same order), as `choose` compares them. */
+const scores = ({ seat, view, legal }: BotTurn<View, Command>): number[] => {
+  const first = legal[0] as Command
+  if (first.type === "KeepGoal")
+    return legal.map((c) => (c.type === "KeepGoal" ? goalDef(c.goal).bonus : Number.NEGATIVE_INFINITY))
+  if (first.type === "DiscardTile")
+    return legal.map((c) =>
+      c.type === "DiscardTile"
+        ? -100 * (view.surcharges[c.slot] as number) + tileDef(view.market[c.slot] as string).cost
+        : Number.NEGATIVE_INFINITY,
+    )
+  const turns = turnsLeft(view)
+  return legal.map((c) => score(view, seat, c, turns))
+}
+
 export const heuristicBot: Bot<View, Command> = {
   name: "heuristic",
-  choose: ({ seat, view, legal, random }) => {
+  choose: (turn) => {
+    const { legal, random } = turn
     const first = legal[0] as Command
-    if (first.type === "KeepGoal") {
-      let best: Command = first
-      for (const c of legal)
-        if (c.type === "KeepGoal" && goalDef(c.goal).bonus > goalDef((best as typeof c).goal).bonus) best = c
-      return best
-    }
-    if (first.type === "DiscardTile") {
-      let best: Command = first
-      let key = Number.NEGATIVE_INFINITY
-      for (const c of legal) {
-        if (c.type !== "DiscardTile") continue
-        const id = view.market[c.slot] as string
-        const k = -100 * (view.surcharges[c.slot] as number) + tileDef(id).cost
-        if (k > key) {
-          key = k
-          best = c
-        }
-      }
-      return best
-    }
-    const turns = turnsLeft(view)
+    const worth = scores(turn)
+    // The first best goal or discard; among placements a hair of noise breaks ties from game to game.
+    const noisy = first.type !== "KeepGoal" && first.type !== "DiscardTile"
     let best: Command = first
     let bestScore = Number.NEGATIVE_INFINITY
-    for (const c of legal) {
-      // A hair of noise breaks ties differently from game to game.
-      const s = score(view, seat, c, turns) + random.int(0, 999) / 1e6
+    legal.forEach((c, i) => {
+      const s = (worth[i] as number) + (noisy ? random.int(0, 999) / 1e6 : 0)
       if (s > bestScore) {
         bestScore = s
         best = c
       }
-    }
+    })
     return best
   },
+  scores,
 }

@@ -321,21 +321,29 @@ const scoreChoice = (v: View, seat: number, cmd: Command): number => {
   }
 }
 
+/** Each legal command's worth to the seat (same order), as `choose` compares them. */
+const scores = (turn: BotTurn<View, Command>): number[] => {
+  const { view, seat, legal } = turn
+  const isAction = legal.some((c) => c.type === "EndTurn")
+  let buildable: Set<string> | null = null
+  // The contracts this seat could build now (not to be cleared away), found once and only when asked.
+  const canBuild = () => {
+    buildable ??= new Set(legal.flatMap((c) => (c.type === "Build" ? [c.card] : [])))
+    return buildable
+  }
+  return legal.map((c) => (isAction ? scoreAction(view, seat, c, canBuild) : scoreChoice(view, seat, c)))
+}
+
 export const heuristicBot: Bot<View, Command> = {
   name: "heuristic",
   choose: (turn) => {
-    const { view, seat, legal } = turn
-    const isAction = legal.some((c) => c.type === "EndTurn")
-    let buildable: Set<string> | null = null
-    // The contracts this seat could build now (not to be cleared away), found once and only when asked.
-    const canBuild = () => {
-      buildable ??= new Set(legal.flatMap((c) => (c.type === "Build" ? [c.card] : [])))
-      return buildable
-    }
-    return best(
-      legal,
-      (c) => (isAction ? scoreAction(view, seat, c, canBuild) : scoreChoice(view, seat, c)),
+    const worth = scores(turn)
+    const at = best(
+      turn.legal.map((_, i) => i),
+      (i) => worth[i] as number,
       turn,
     )
+    return turn.legal[at] as Command
   },
+  scores,
 }
