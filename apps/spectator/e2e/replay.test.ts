@@ -78,6 +78,48 @@ describe.skipIf(e2e() === null)("the replay of a finished game", () => {
     await page.close()
   })
 
+  it("the board is one tab stop: the arrows move between its places, Escape gives them back to the replay", async () => {
+    const { siteUrl, games } = context()
+    const page = await newPage(browser)
+    await page.goto(`${siteUrl}/games/${games.finished}?at=5`)
+    await waitForVersion(page, 5)
+    const board = page.locator("section.bui-board")
+    const stops = await board
+      .locator("[data-place]")
+      .evaluateAll((places) =>
+        places.filter((p) => (p as HTMLElement).tabIndex === 0).map((p) => p.getAttribute("data-place")),
+      )
+    expect(stops).toHaveLength(1)
+    await board
+      .locator("[data-place]")
+      .evaluateAll((places) => (places.find((p) => (p as HTMLElement).tabIndex === 0) as HTMLElement).focus())
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-place") ?? null)
+    const first = await focused()
+    expect(first).toBe(stops[0])
+    let moved = false
+    for (const key of ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]) {
+      await page.keyboard.press(key)
+      if ((await focused()) !== first) moved = true
+    }
+    expect(moved).toBe(true)
+    // On the board the arrows moved the focus, not the replay.
+    expect(atOf(page)).toBe("5")
+    // The place last focused is now the board's one tab stop.
+    const now = await focused()
+    expect(
+      await board
+        .locator("[data-place]")
+        .evaluateAll((places) =>
+          places.filter((p) => (p as HTMLElement).tabIndex === 0).map((p) => p.getAttribute("data-place")),
+        ),
+    ).toEqual([now])
+    await page.keyboard.press("Escape")
+    expect(await focused()).toBeNull()
+    await page.keyboard.press("ArrowRight")
+    await waitForVersion(page, 6)
+    await page.close()
+  })
+
   it("space plays the game forward on its own and pauses again", async () => {
     const { siteUrl, games } = context()
     const page = await newPage(browser)

@@ -1,5 +1,7 @@
 import { findGame } from "@boroughs/core"
 import { Result, Schema } from "effect"
+import { useRef } from "react"
+import { useRovingPlaces } from "./common/roving.js"
 import { boardStyles } from "./common/styles.js"
 import type { Highlight, SeatInfo } from "./common/types.js"
 import { rendererFor } from "./registry.js"
@@ -35,14 +37,22 @@ export const viewProblem = (game: string, view: unknown): string | null => {
 
 /**
  * The board of any game: checks the view against the game's own schema, then hands it to the game's renderer.
- * A game without a renderer, or a view that is not the game's, gets a clear panel instead of a crash.
+ * A game without a renderer, or a view that is not the game's, gets a clear panel instead of a crash. The
+ * board is one tab stop; the arrow keys move between its places (`useRovingPlaces`).
  */
 export const GameBoard = ({ game, view, seats, highlight, onSelect, withStyles = true }: GameBoardProps) => {
+  const section = useRef<HTMLElement | null>(null)
+  useRovingPlaces(section)
   const renderer = rendererFor(game)
   const title = findGame(game)?.game.title ?? game
   const problem = renderer ? viewProblem(game, view) : null
   return (
-    <section className={`bui-board bui-game-${game}`} aria-label={`${title} board`}>
+    <section
+      ref={section}
+      className={`bui-board bui-game-${game}`}
+      aria-label={`${title} board`}
+      aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Home End Escape"
+    >
       {withStyles ? <style>{boardStyles}</style> : null}
       {!renderer ? (
         <Panel title={`No board for ${title} yet`}>
