@@ -9,6 +9,7 @@
  *   … --iterations 2400                 a fixed budget instead of a time (reproducible, load-proof)
  *   … --offset 100 --json               games 100.. of the same series; a JSON line to add runs up
  *   … --stop-below 0.6                  stop once the sole-win interval lies wholly below 60% (after 40 games)
+ *   … --stop-above 0.6                  stop once it lies wholly above 60% (after 40 games): the verdict is in
  *   … [--playout heuristic|random] [--root halving|ucb] [--bot heuristic]
  */
 import { parseArgs } from "node:util"
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     playout: { type: "string", default: "heuristic" },
     root: { type: "string", default: "halving" },
     "stop-below": { type: "string" },
+    "stop-above": { type: "string" },
     json: { type: "boolean", default: false },
     /** A control: measure this bot instead of IS-MCTS (e.g. `heuristic`, whose expected rate is 1/seats). */
     bot: { type: "string" },
@@ -44,6 +46,7 @@ const seats = Number(values.seats)
 const ms = Number(values.ms)
 const iterationBudget = values.iterations === undefined ? undefined : Number(values.iterations)
 const stopBelow = values["stop-below"] === undefined ? undefined : Number(values["stop-below"])
+const stopAbove = values["stop-above"] === undefined ? undefined : Number(values["stop-above"])
 if (![games, seats, ms].every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(offset))
   throw new Error("--games, --seats, --ms and --offset are whole numbers")
 if (iterationBudget !== undefined && !(Number.isInteger(iterationBudget) && iterationBudget > 0))
@@ -98,7 +101,12 @@ for (let g = offset; g < offset + games; g++) {
     process.stdout.write(
       `game ${g + 1}: ${values.bot ?? "IS-MCTS"} at seat ${seat} rank ${rank} (scores ${result.outcome.scores.join(" ")}); ${soleWins} sole win(s) in ${played}\n`,
     )
-  if (stopBelow !== undefined && played >= 40 && wilson(soleWins, played)[1] < stopBelow) break
+  const [low, high] = wilson(soleWins, played)
+  if (
+    played >= 40 &&
+    ((stopBelow !== undefined && high < stopBelow) || (stopAbove !== undefined && low > stopAbove))
+  )
+    break
 }
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 const interval = ([low, high]: [number, number]) => `[${pct(low)}, ${pct(high)}]`
@@ -116,7 +124,9 @@ if (values.json) {
     [
       "",
       `${testedName} vs ${values.opponent} ×${seats - 1}, ${values.game}, ${played} games, seats rotating`,
-      played < games ? `  stopped early: the sole-win interval lies below ${pct(stopBelow ?? 0)}` : "",
+      played < games
+        ? `  stopped early after ${played} of ${games}: the sole-win interval lies wholly ${wilson(soleWins, played)[1] < (stopBelow ?? 0) ? `below ${pct(stopBelow ?? 0)}` : `above ${pct(stopAbove ?? 0)}`}`
+        : "",
       `  sole wins (rank 1 alone): ${soleWins}/${played} = ${pct(soleWins / played)}, 95% Wilson ${interval(wilson(soleWins, played))}`,
       `  wins (rank 1, ties included): ${wins}/${played} = ${pct(wins / played)}, 95% Wilson ${interval(wilson(wins, played))}`,
       `  opponents finished ahead of (ties half): ${pct(beaten / pairs)} of ${pairs}; chance 50%`,
