@@ -62,6 +62,16 @@ const offices = (patch: Partial<State["offices"]>): State["offices"] => ({
   ...patch,
 })
 
+/** Seat 0 builds C05 over lots 0, 1 and 3 of block 7 with Urban Renewal U1: the cover of rulings 15 and 53. */
+const coverBlock7 = {
+  type: "Build",
+  card: "C05",
+  block: 7,
+  lots: [0, 1, 3],
+  permits: ["P12"],
+  renewal: "U1",
+} as const
+
 describe("1. one trigger per card", () => {
   it("a deck top sliding into a box does not pay again; only the newly flipped top pays", () => {
     const s = turnState({
@@ -284,34 +294,9 @@ describe("15. demolition", () => {
     })
   it("one Urban Renewal card lets a building cover smaller ones, entirely; cubes return, no compensation", () => {
     const s = base()
-    expect(
-      refused(s, 0, {
-        type: "Build",
-        card: "C05",
-        block: 7,
-        lots: [0, 1, 3],
-        permits: ["P12"],
-        renewal: null,
-      }),
-    ).toBe("urban-sprawl.build.site-occupied")
-    expect(
-      refused(s, 0, {
-        type: "Build",
-        card: "C05",
-        block: 7,
-        lots: [0, 1, 2],
-        permits: ["P12"],
-        renewal: "U1",
-      }),
-    ).toBe("urban-sprawl.build.site")
-    const r = act(s, 0, {
-      type: "Build",
-      card: "C05",
-      block: 7,
-      lots: [0, 1, 3],
-      permits: ["P12"],
-      renewal: "U1",
-    })
+    expect(refused(s, 0, { ...coverBlock7, renewal: null })).toBe("urban-sprawl.build.site-occupied")
+    expect(refused(s, 0, { ...coverBlock7, lots: [0, 1, 2] })).toBe("urban-sprawl.build.site")
+    const r = act(s, 0, coverBlock7)
     expect(ofType(r.events, "Built")[0]?.demolished).toEqual([0, 1])
     expect(r.state.buildings.filter((b) => b.owner === 1 || b.owner === 2)).toEqual([])
     expect(r.state.players[1]?.wealth).toBe(30)
@@ -319,16 +304,7 @@ describe("15. demolition", () => {
   it("the Police Chief's buildings cannot be covered by another player (option policeChiefImmunity eventsAndRenewal or absent: ruling 53)", () => {
     const { policeChiefImmunity: _default, ...absent } = turnState().options
     const s = base({ offices: offices({ PoliceChief: 2 }), options: absent })
-    expect(
-      refused(s, 0, {
-        type: "Build",
-        card: "C05",
-        block: 7,
-        lots: [0, 1, 3],
-        permits: ["P12"],
-        renewal: "U1",
-      }),
-    ).toBe("urban-sprawl.build.site")
+    expect(refused(s, 0, coverBlock7)).toBe("urban-sprawl.build.site")
   })
 })
 
@@ -881,14 +857,6 @@ describe("51. option prestigePayouts: twoThirds (the default) — prestige payou
 
 describe("53. option policeChiefImmunity: events (the default) — Urban Renewal may cover the Police Chief's buildings", () => {
   const placed = [res("RES", 1, 7, [0]), res("RES", 2, 7, [1, 3])]
-  const cover = {
-    type: "Build",
-    card: "C05",
-    block: 7,
-    lots: [0, 1, 3],
-    permits: ["P12"],
-    renewal: "U1",
-  } as const
   const given = (options: Options) =>
     withPlayer(
       turnState({
@@ -902,14 +870,14 @@ describe("53. option policeChiefImmunity: events (the default) — Urban Renewal
     )
   it("given the default options and seat 2 the Police Chief, when seat 0 covers seat 2's building with Urban Renewal, then it is demolished like any other", () => {
     expect(urbanSprawl.defaultOptions.policeChiefImmunity).toBe("events")
-    const r = act(given(turnState().options), 0, cover)
+    const r = act(given(turnState().options), 0, coverBlock7)
     expect(ofType(r.events, "Built")[0]?.demolished).toEqual([0, 1])
     expect(r.state.offices.PoliceChief).toBe(2)
   })
   it("given eventsAndRenewal or the option absent, when seat 0 tries the same, then it is refused (ruling 15, the rule before it)", () => {
     const { policeChiefImmunity: _default, ...absent } = turnState().options
     for (const options of [{ ...absent, policeChiefImmunity: "eventsAndRenewal" } as const, absent])
-      expect(refused(given(options), 0, cover)).toBe("urban-sprawl.build.site")
+      expect(refused(given(options), 0, coverBlock7)).toBe("urban-sprawl.build.site")
   })
   it("given the default options, when Fire, Flood, Earthquake or Urban Decay pick their buildings, then the Police Chief's are still immune", () => {
     const s = given(turnState().options)
