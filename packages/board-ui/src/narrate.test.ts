@@ -1,4 +1,5 @@
 import { type AnyGame, findGame, registry, type Typed } from "@boroughs/core"
+import { urbanSprawl } from "@boroughs/core/games/urban-sprawl"
 import { describe, expect, it } from "vitest"
 import { actorOf, eventFields, narrate, narrateSpecific, placesOf } from "./narrate.js"
 import { rendererFor, renderers } from "./registry.js"
@@ -22,7 +23,12 @@ const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: unknown }>>
   ],
   suburbia: [{ seats: 4 }, { seats: 1 }, { seats: 2 }],
   uptown: [{ seats: 4 }, { seats: 2 }, { seats: 3 }],
-  "urban-sprawl": [{ seats: 4 }, { seats: 2 }, { seats: 3 }],
+  // The first content pack too: its decks hold contracts the default make-up leaves out (named all the same).
+  "urban-sprawl": [
+    { seats: 4 },
+    { seats: 2 },
+    { seats: 3, options: { ...urbanSprawl.defaultOptions, contractMix: "34+2" } },
+  ],
 }
 
 const BROKEN = /undefined|NaN|\[object Object\]|null/

@@ -76,12 +76,23 @@ const cardsOf = (options: Options): Map<string, Card> => {
 /** AP costs of the planning and contract boxes and of the deck tops. */
 export const COSTS = (urbanSprawl.catalogue(urbanSprawl.defaultOptions) as unknown as Catalogue).costs
 
+// Narrations name cards without the game's options: every card of the content pack, under either deck
+// make-up (the catalogue lists only the cards a game's options put in play).
+let everyCard: Map<string, Card> | undefined
+const cardsOfAnyGame = (): Map<string, Card> => {
+  everyCard ??= new Map([
+    ...cardsOf({ ...urbanSprawl.defaultOptions, contractMix: "34+2", metroHighImpact: "full" }),
+    ...cardsOf(urbanSprawl.defaultOptions),
+  ])
+  return everyCard
+}
+
 /**
- * A card by id, as the game's options make it (absent: the default options, as for narrations); throws on
- * an id the game does not know (a view from another rules version).
+ * A card by id, as the game's options make it (absent: any game's card, as for narrations); throws on an id
+ * the game does not know (a view from another rules version).
  */
-export const cardOf = (id: string, options: Options = urbanSprawl.defaultOptions): Card => {
-  const card = cardsOf(options).get(id)
+export const cardOf = (id: string, options?: Options): Card => {
+  const card = (options === undefined ? cardsOfAnyGame() : cardsOf(options)).get(id)
   if (!card) throw new Error(`Urban Sprawl has no card "${id}"`)
   return card
 }

@@ -1,7 +1,5 @@
 import type { Catalogue } from "../../kernel/game.js"
 import {
-  CONTRACT_EVENTS,
-  CONTRACTS,
   DECK_TOP_COST,
   DECKS,
   OFFICE_ZONE,
@@ -19,9 +17,11 @@ import {
   WEST_START,
 } from "./data.js"
 import type { Options } from "./model.js"
+import { eventsInPlay, inPlay } from "./state.js"
 
 /**
- * Static data for bots and renderers: every card, the board's printed markers, costs and the offices. A
+ * Static data for bots and renderers: the cards in play under these options (a contract deck's make-up
+ * follows `contractMix` and `metroHighImpact`), the board's printed markers, costs and the offices. A
  * contract's `permits` is what it needs under these options (option `permitCost`, ruling 49).
  */
 export const catalogue = (options: Options): Catalogue => ({
@@ -48,7 +48,10 @@ export const catalogue = (options: Options): Catalogue => ({
   })),
   planning: { permits: PERMITS, renewals: RENEWALS, events: PLANNING_EVENTS },
   contracts: Object.fromEntries(
-    DECKS.map((d) => [d, CONTRACTS[d].map((c) => ({ ...c, permits: permitsOf(c, options.permitCost) }))]),
+    DECKS.map((d) => [
+      d,
+      inPlay(d, options).map((c) => ({ ...c, permits: permitsOf(c, options.permitCost) })),
+    ]),
   ),
-  contractEvents: CONTRACT_EVENTS,
+  contractEvents: Object.fromEntries(DECKS.map((d) => [d, eventsInPlay(d, options)])),
 })
