@@ -2,7 +2,7 @@
 // Runs a workspace command on a machine that may have only Node and npm: fetches the pinned pnpm
 // through npx when none is on PATH, installs the lockfile's dependencies when they are missing or stale,
 // then runs the command. `npm start` and `npm test` go through here (README).
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { delimiter, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -62,4 +62,25 @@ if (stale) {
 }
 
 if (!tool) process.exit(0)
-process.exit(pnpm(tool === "boroughs" ? ["--silent", "boroughs", ...args] : ["exec", tool, ...args]))
+
+// The command itself runs beside us, not under spawnSync: a signal sent to this process alone (a process
+// manager's SIGTERM, `kill <pid of npm start>`) is passed on, so the server and the site it started stop too
+// instead of living on without a parent. Ctrl-C reaches the whole process group anyway; the commands treat
+// a repeated signal as the same request to stop. The CLI runs as one Node process, with no pnpm and shell
+// in between: a shell does not pass a signal on.
+const [command, argv] =
+  tool === "boroughs"
+    ? [process.execPath, ["--import", "tsx", join("apps", "cli", "src", "main.ts"), ...args]]
+    : ["pnpm", ["exec", tool, ...args]]
+const child = spawn(command, argv, {
+  cwd: root,
+  stdio: "inherit",
+  env: process.env,
+  shell: process.platform === "win32" && command === "pnpm",
+})
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal))
+child.on("error", (error) => {
+  console.error(`boroughs: could not run ${command}: ${error.message}`)
+  process.exit(1)
+})
+child.on("exit", (code, signal) => process.exit(code ?? (signal === "SIGINT" ? 130 : 1)))

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -126,6 +126,36 @@ describe("boroughs CLI", () => {
       expect(summary[id].events).toBeGreaterThan(summary[id].commands)
     }
   }, 400_000)
+
+  it("npm start signalled alone (a process manager's SIGTERM) stops the CLI and the server it started", async () => {
+    const bootstrap = join(import.meta.dirname, "../../../scripts/bootstrap.mjs")
+    const args = ["start", "--db", join(tmp(), "db"), "--no-site", "--pace", "0", "--api-port", "0"]
+    const npmStart = spawn(process.execPath, [bootstrap, "boroughs", ...args], {
+      env: { ...process.env, DATABASE_URL: "", CI: "true" },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let out = ""
+    npmStart.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    npmStart.stderr.resume()
+    // Every process holding npm start's output has exited once it closes: the CLI inherits it.
+    const closed = new Promise<number | null>((done) => npmStart.on("close", (code) => done(code)))
+    const api = await new Promise<string>((found, failed) => {
+      const poll = setInterval(() => {
+        const m = /Game server API: +(http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+        if (m) {
+          clearInterval(poll)
+          found(m[1] as string)
+        }
+      }, 100)
+      void closed.then(() => failed(new Error(`npm start ended before serving: ${out}`)))
+    })
+    expect((await fetch(`${api}/api/health`)).status).toBe(200)
+    npmStart.kill("SIGTERM")
+    expect(await closed).toBe(0)
+    await expect(fetch(`${api}/api/health`)).rejects.toThrow()
+  }, 120_000)
 
   describe("bad input gets one clear line and a non-zero exit", () => {
     const cases: Array<[string, string[], RegExp]> = [

@@ -84,8 +84,10 @@ export const startSelfplay = async (o: StartOptions) => {
     interrupted = true
     wake()
   }
-  process.once("SIGINT", stopAll)
-  process.once("SIGTERM", stopAll)
+  // `on`, not `once`: a second signal (Ctrl-C reaches the whole group, and npm start passes it on too) must
+  // not kill this process while it stops the server and the site.
+  process.on("SIGINT", stopAll)
+  process.on("SIGTERM", stopAll)
 
   const token = organiserToken()
   const startServerChild = async (): Promise<string> => {
