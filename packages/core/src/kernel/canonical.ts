@@ -27,13 +27,14 @@ export const canonicalJson = (value: unknown): string => {
  * instances, toJSON, holes or undefined in arrays), which then goes to the canonicaliser whole, so odd
  * values keep its exact behaviour. Property-tested against it in canonical.test.ts.
  */
-const plainJson = (value: unknown): string | undefined => {
+const plainJson = (value: unknown, exact = false): string | undefined => {
   switch (typeof value) {
     case "string":
     case "boolean":
       return JSON.stringify(value)
     case "number":
       // A finite number's JSON is its String form (the same Number::toString; −0 is "0" in both).
+      if (exact && Object.is(value, -0)) return undefined
       return Number.isFinite(value) ? String(value) : undefined
     case "object": {
       if (value === null) return "null"
@@ -42,7 +43,7 @@ const plainJson = (value: unknown): string | undefined => {
         const items = value as ReadonlyArray<unknown>
         let out = "["
         for (let i = 0; i < items.length; i++) {
-          const item = plainJson(items[i])
+          const item = plainJson(items[i], exact)
           if (item === undefined) return undefined
           out += i === 0 ? item : `,${item}`
         }
@@ -54,8 +55,11 @@ const plainJson = (value: unknown): string | undefined => {
       let out = "{"
       for (const key of keys) {
         const member = record[key]
-        if (member === undefined) continue
-        const text = plainJson(member)
+        if (member === undefined) {
+          if (exact) return undefined
+          continue
+        }
+        const text = plainJson(member, exact)
         if (text === undefined) return undefined
         out += `${out.length === 1 ? "" : ","}${keyJson(key)}:${text}`
       }
@@ -65,6 +69,13 @@ const plainJson = (value: unknown): string | undefined => {
       return undefined
   }
 }
+
+/**
+ * The canonical JSON of a value that JSON carries exactly — a plain tree with no undefined member and no −0,
+ * so `JSON.parse` of the text gives back an equal value — else undefined. The store writes an event's data
+ * once this way, for the row and for its hash, instead of writing, reading back and writing it again.
+ */
+export const exactCanonicalJson = (value: unknown): string | undefined => plainJson(value, true)
 
 /**
  * The record's own keys in code-unit order, as `Object.keys(record).sort()` gives them: an insertion sort

@@ -1,3 +1,4 @@
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { bluffDice } from "../fixture/bluff-dice/index.js"
 import { type Append, record, rehash, sealStream } from "../fixture/record.js"
@@ -8,6 +9,7 @@ import {
   commitmentsOf,
   type EventEnvelope,
   envelopeHash,
+  envelopeHashOf,
   GENESIS_HASH,
   redactEnvelope,
   toData,
@@ -36,6 +38,31 @@ describe("envelopeHash", () => {
     const { prevHash, ...body } = rest
     expect(hash).toBe(envelopeHash(rest))
     expect(hash).toBe(sha256Hex(prevHash + canonicalJson(body)))
+  })
+
+  it("property: envelopeHashOf, from data and metadata already canonical, is the definition's hash", () => {
+    const json = fc.dictionary(fc.string({ unit: "binary" }), fc.jsonValue())
+    fc.assert(
+      fc.property(
+        fc.record({
+          streamId: fc.string({ unit: "binary" }),
+          version: fc.nat(),
+          eventId: fc.uuid(),
+          type: fc.string({ unit: "binary" }),
+          schemaVersion: fc.integer({ min: 1, max: 9 }),
+          data: json,
+          metadata: json,
+          prevHash: fc.constantFrom(GENESIS_HASH, "ab".repeat(32)),
+        }),
+        (e) => {
+          const { prevHash, ...body } = e
+          const definition = sha256Hex(prevHash + canonicalJson(body))
+          expect(envelopeHashOf(e, canonicalJson(e.data), canonicalJson(e.metadata))).toBe(definition)
+          expect(envelopeHash(e)).toBe(definition)
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 
   it("covers every field: changing any one changes the hash", () => {

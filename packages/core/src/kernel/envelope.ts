@@ -36,17 +36,20 @@ export type UnhashedEnvelope = Omit<EventEnvelope, "hash">
 
 /** hash = SHA-256(prevHash ‖ canonical JSON of the envelope without its hash) (ARCHITECTURE.md §4). */
 export const envelopeHash = (e: UnhashedEnvelope): string =>
+  envelopeHashOf(e, canonicalJson(e.data), canonicalJson(e.metadata))
+
+/**
+ * The same hash from the canonical JSON of data and metadata, already written: the envelope's own members
+ * are few and fixed, so its canonical form is spelled out here in code-unit key order (data, eventId,
+ * metadata, schemaVersion, streamId, type, version) instead of walking the whole tree again.
+ */
+export const envelopeHashOf = (
+  e: Omit<UnhashedEnvelope, "data" | "metadata">,
+  dataJson: string,
+  metadataJson: string,
+): string =>
   sha256Hex(
-    e.prevHash +
-      canonicalJson({
-        streamId: e.streamId,
-        version: e.version,
-        eventId: e.eventId,
-        type: e.type,
-        schemaVersion: e.schemaVersion,
-        data: e.data,
-        metadata: e.metadata,
-      }),
+    `${e.prevHash}{"data":${dataJson},"eventId":${JSON.stringify(e.eventId)},"metadata":${metadataJson},"schemaVersion":${canonicalJson(e.schemaVersion)},"streamId":${JSON.stringify(e.streamId)},"type":${JSON.stringify(e.type)},"version":${canonicalJson(e.version)}}`,
   )
 
 /** Splits a domain event into envelope type and data. */
