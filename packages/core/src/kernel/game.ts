@@ -109,6 +109,20 @@ export interface GameDefinition<Options, State, Command extends Typed, Event ext
    * Contract: `view(determinise(v, r), viewer of v)` equals `v`, and so do the legal commands.
    */
   readonly determinise?: (view: View, random: Random) => State
+  /**
+   * Optional, for score charts and bots: each seat's standing read from a view (never the state) — the score
+   * `outcome` ranks by, as it would stand now, and money where the game has money — and what the score means.
+   */
+  readonly standings?: {
+    readonly scoreLabel: string
+    readonly read: (view: View) => ReadonlyArray<SeatStanding>
+  }
+}
+
+/** One seat's standing at a position: the score the game ranks by, as it stands, and its money (or null). */
+export interface SeatStanding {
+  readonly score: number
+  readonly money: number | null
 }
 
 /** Any game definition, for registries and generic tools. */

@@ -11,7 +11,7 @@ import { DowntownEvent } from "./events.js"
 import { evolve } from "./evolve.js"
 import { defaultCommand, legalCommands } from "./legal.js"
 import { DowntownOptions, defaultOptions, validateSetup } from "./options.js"
-import { outcome } from "./outcome.js"
+import { outcome, standings } from "./outcome.js"
 import { pending } from "./pending.js"
 import { setup } from "./setup.js"
 import { type DowntownState, initial } from "./state.js"
@@ -45,6 +45,7 @@ export const downtown: GameDefinition<
   view,
   visibility,
   outcome,
+  standings,
   determinise,
 }
 

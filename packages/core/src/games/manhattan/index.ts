@@ -11,7 +11,7 @@ import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
 import { defaultCommand, legalCommands } from "./legal.js"
 import { defaultOptions, Options, validateSetup } from "./options.js"
-import { outcome } from "./outcome.js"
+import { outcome, standings } from "./outcome.js"
 import { pending } from "./pending.js"
 import { initialBoard, type State } from "./state.js"
 import { View, view } from "./view.js"
@@ -45,6 +45,7 @@ export const manhattan: GameDefinition<Options, State, Command, Event, View> = {
   view,
   visibility,
   outcome,
+  standings,
   determinise,
 }
 

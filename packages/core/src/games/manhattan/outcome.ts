@@ -1,4 +1,4 @@
-import type { Outcome, Seat } from "../../kernel/game.js"
+import type { Outcome, Seat, SeatStanding } from "../../kernel/game.js"
 import type { Board, Building } from "./state.js"
 
 /**
@@ -40,4 +40,15 @@ export const outcome = (board: Board): Outcome | null => {
     return solvent.length + (board.eliminated.length - board.eliminated.indexOf(seat))
   })
   return { ranks, scores }
+}
+
+/** The best building as `outcome` scores it (height × 100 + blocks, 0 once bankrupt); no money in this game. */
+export const standings = {
+  scoreLabel: "best building (height × 100 + blocks)",
+  read: (view: Board): SeatStanding[] =>
+    Array.from({ length: view.seats }, (_, seat) => {
+      if (view.bankrupt[seat]) return { score: 0, money: null }
+      const best = bestBuilding(view, seat)
+      return { score: best.height * 100 + best.blocks, money: null }
+    }),
 }

@@ -12,7 +12,7 @@ import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
 import { defaultCommand, legalCommands } from "./legal.js"
 import { defaultOptions, Options, validateSetup } from "./options.js"
-import { outcome } from "./outcome.js"
+import { outcome, standings } from "./outcome.js"
 import { pending } from "./pending.js"
 import { initialState, type State } from "./state.js"
 import { View, view } from "./view.js"
@@ -46,6 +46,7 @@ export const suburbia: GameDefinition<Options, State, Command, Event, View> = {
   view,
   visibility,
   outcome,
+  standings,
   determinise,
 }
 

@@ -1,4 +1,4 @@
-import type { Outcome } from "../../kernel/game.js"
+import type { Outcome, SeatStanding } from "../../kernel/game.js"
 import type { Board, Borough } from "./state.js"
 
 /** Whether `a` beats `b`: population, then reputation, then income, then money left (rule text). */
@@ -23,4 +23,11 @@ export const outcome = (board: Board): Outcome | null => {
     (me) => 1 + board.players.filter((other) => other !== me && beats(other, me)).length,
   )
   return { ranks, scores: seats.map((b) => b.population) }
+}
+
+/** Population ranks; money is its own track. */
+export const standings = {
+  scoreLabel: "population",
+  read: (view: Board): SeatStanding[] =>
+    view.players.slice(0, view.seats).map((b) => ({ score: b.population, money: b.money })),
 }

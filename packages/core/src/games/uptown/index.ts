@@ -13,7 +13,7 @@ import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
 import { defaultCommand, legalCommands, pending } from "./legal.js"
 import { defaultOptions, Options, validateSetup } from "./options.js"
-import { outcome } from "./outcome.js"
+import { outcome, standings } from "./outcome.js"
 import { initial, type State } from "./state.js"
 import { View, view } from "./view.js"
 import { visibility } from "./visibility.js"
@@ -52,6 +52,7 @@ export const uptown: GameDefinition<Options, State, Command, Event, View> = {
   view,
   visibility,
   outcome,
+  standings,
   determinise,
 }
 

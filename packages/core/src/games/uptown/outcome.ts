@@ -1,10 +1,10 @@
-import type { Outcome, Seat } from "../../kernel/game.js"
+import type { Outcome, Seat, SeatStanding } from "../../kernel/game.js"
 import { DOLLARS_PER_POINT } from "./data.js"
 import type { Table } from "./state.js"
 import { tallest } from "./street.js"
 
 /** A seat's final score (rule text, "Scoring"): its street's prestige plus 1 per $3 in its account. */
-export const scoreOf = (table: Table, seat: Seat): number =>
+export const scoreOf = (table: Pick<Table, "values" | "money">, seat: Seat): number =>
   (table.values[seat]?.prestige ?? 0) + Math.floor((table.money[seat] ?? 0) / DOLLARS_PER_POINT)
 
 /**
@@ -29,4 +29,14 @@ export const outcome = (table: Table): Outcome | null => {
     return better + 1
   })
   return { ranks, scores }
+}
+
+/** The final score as it would stand now: prestige plus 1 per $3. */
+export const standings = {
+  scoreLabel: "prestige + $/3",
+  read: (view: Pick<Table, "seats" | "values" | "money">): SeatStanding[] =>
+    Array.from({ length: view.seats }, (_, seat) => ({
+      score: scoreOf(view, seat),
+      money: view.money[seat] ?? 0,
+    })),
 }

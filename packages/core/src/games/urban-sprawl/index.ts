@@ -8,7 +8,7 @@ import { determinise } from "./determinise.js"
 import { evolve } from "./evolve.js"
 import { type Command, CommandS, type Event, EventS } from "./model.js"
 import { defaultOptions, Options, validateSetup } from "./options.js"
-import { outcome } from "./outcome.js"
+import { outcome, standings } from "./outcome.js"
 import { initialState, type State } from "./state.js"
 import { View, view } from "./view.js"
 import { visibility } from "./visibility.js"
@@ -40,6 +40,7 @@ export const urbanSprawl: GameDefinition<Options, State, Command, Event, View> =
   view,
   visibility,
   outcome,
+  standings,
   determinise,
 }
 

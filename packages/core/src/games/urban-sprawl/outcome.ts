@@ -1,4 +1,4 @@
-import type { Outcome } from "../../kernel/game.js"
+import type { Outcome, SeatStanding } from "../../kernel/game.js"
 import { lotsOwned, vocationTiles } from "./board.js"
 import type { Board } from "./model.js"
 
@@ -20,4 +20,11 @@ export const outcome = (board: Board): Outcome | null => {
     ranks: keys.map((k) => 1 + keys.filter((o) => beats(o, k)).length),
     scores: board.players.map((p) => p.prestige),
   }
+}
+
+/** Most prestige leads (wealth breaks ties); wealth is the money. */
+export const standings = {
+  scoreLabel: "prestige",
+  read: (view: Pick<Board, "players">): SeatStanding[] =>
+    view.players.map((p) => ({ score: p.prestige, money: p.wealth })),
 }
