@@ -74,6 +74,23 @@ for (const backend of backends) {
     await runtime.dispose()
   })
 
+  /** Appends the next move to a stream of its own through the store, as the engine appends a command's event. */
+  const moveAppender = () => {
+    const stream = `moves-${randomUUID()}`
+    let version = 0
+    return async () => {
+      const result = await run(
+        store.append({
+          streamId: stream,
+          streamType: "game",
+          expectedVersion: version,
+          commandId: randomUUID(),
+          events: [move(version)],
+        }),
+      )
+      version = result.envelopes[0]!.version
+    }
+  }
   /** The baseline of a move: the same row as the store's, one INSERT (with `wake`, its NOTIFY too). */
   const rawMove = (stream: string, version: number, wake = "") => {
     const e = move(version)
@@ -165,9 +182,7 @@ for (const backend of backends) {
   })
 
   describe(`${backend.name}: move append (one event, expected version)`, () => {
-    const stream = `moves-${randomUUID()}`
     const rawStream = `raw-${randomUUID()}`
-    let version = 0
     let rawVersion = 0
     const rawInsert = (wake: string) => async () => {
       await rawMove(rawStream, ++rawVersion, wake)
@@ -182,22 +197,7 @@ for (const backend of backends) {
         rawInsert(" returning pg_notify('bench_raw', '')::text"),
         TIMING,
       )
-    bench(
-      "store.append",
-      async () => {
-        const result = await run(
-          store.append({
-            streamId: stream,
-            streamType: "game",
-            expectedVersion: version,
-            commandId: randomUUID(),
-            events: [move(version)],
-          }),
-        )
-        version = result.envelopes[0]!.version
-      },
-      TIMING,
-    )
+    bench("store.append", moveAppender(), TIMING)
   })
 
   const batch = Array.from({ length: BATCH }, (_, i) => move(i))
@@ -258,30 +258,11 @@ for (const backend of backends) {
         )
       }
     const ONCE = { time: 0, iterations: 1, warmupIterations: 0, warmupTime: 0 }
-    const stream = `moves-paired-${randomUUID()}`
     const rawStream = `raw-paired-${randomUUID()}`
-    let version = 0
     let rawVersion = 0
     bench(
       "move append vs raw single-row INSERT",
-      paired(
-        "move append",
-        0.8,
-        300,
-        () => rawMove(rawStream, ++rawVersion),
-        async () => {
-          const result = await run(
-            store.append({
-              streamId: stream,
-              streamType: "game",
-              expectedVersion: version,
-              commandId: randomUUID(),
-              events: [move(version)],
-            }),
-          )
-          version = result.envelopes[0]!.version
-        },
-      ),
+      paired("move append", 0.8, 300, () => rawMove(rawStream, ++rawVersion), moveAppender()),
       ONCE,
     )
     bench(
