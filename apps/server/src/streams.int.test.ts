@@ -226,6 +226,42 @@ describe("game streams (SSE)", () => {
     expect(plain.body).toMatch(/^id: 1\nevent: event\ndata: \{/)
   })
 
+  it("two servers in one process, each with a game of the same id: each stream sends its own game's events", async () => {
+    const other = await testServer({ keepAliveMs: 300 })
+    try {
+      const otherApi = http(other.url)
+      const body = (seed: string) => ({
+        game: "bluff-dice",
+        seats: 2,
+        gameId: "twin",
+        seed,
+        decisionMs: null,
+      })
+      await api.post("/api/games", body("twin-a"), ORGANISER)
+      await otherApi.post("/api/games", body("twin-b"), ORGANISER)
+      for (const [base, client] of [
+        [server.url, api],
+        [other.url, otherApi],
+      ] as const) {
+        const controller = new AbortController()
+        const response = await fetch(`${base}/api/games/twin/stream`, { signal: controller.signal })
+        const reader = response.body!.getReader()
+        const decoder = new TextDecoder()
+        let text = ""
+        while (!text.includes("event: ready"))
+          text += decoder.decode((await reader.read()).value, { stream: true })
+        controller.abort()
+        const streamed = [...text.matchAll(/"hash":"([0-9a-f]{64})"/g)].map((m) => m[1])
+        const { json } = await client.get("/api/games/twin/events", ORGANISER)
+        const stored = (json.events as Array<{ hash: string }>).map((e) => e.hash)
+        expect(streamed.length).toBeGreaterThan(0)
+        expect(streamed).toEqual(stored.slice(0, streamed.length))
+      }
+    } finally {
+      await other.close()
+    }
+  })
+
   it("a delayed spectator's stream holds the last N events back", async () => {
     await api.post(
       "/api/games",

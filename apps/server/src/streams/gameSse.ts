@@ -26,13 +26,15 @@ const wire = (text: string, chunked: boolean): Buffer => {
  * A live append goes to every spectator of a game in one pass, each at the same version: a thousand streams
  * share one redaction, one buffer and one write each, however many events the command appended (frame by
  * frame, the first event of a four-event command reached the last stream after 3,999 writes). The last
- * range is kept per viewer key; a game's envelopes never change, so game, range and end state name it.
+ * range is kept per viewer key, named by its first version and the hash of its last envelope (which chains
+ * every event before it, its stream id included) and whether the game has ended: the same name is the same
+ * bytes, whichever server in the process (tests run several) and whichever game holds that id.
  */
 const lastFrames = new Map<string, { key: string; bytes: Buffer }>()
 const framesWire = (game: LiveGame, from: number, to: number, viewer: Viewer, chunked: boolean): Buffer => {
   const ended = game.match.ended !== null
   const perViewer = `${viewerKey(viewer)}|${ended}|${chunked}`
-  const key = `${game.gameId}|${from}|${to}`
+  const key = `${from}|${(game.envelopes[to - 1] as EventEnvelope).hash}`
   const last = lastFrames.get(perViewer)
   if (last?.key === key) return last.bytes
   let text = ""
