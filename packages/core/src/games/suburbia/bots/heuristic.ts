@@ -135,12 +135,6 @@ const score = (view: View, seat: number, command: Command, turns: number): numbe
   return projectedScore(t, turns) + margin + goalBonus(view, seat, changes)
 }
 
-/**
- * Greedy with look-ahead: every legal action is resolved on the seat's own view (all boroughs are public)
- * and valued as the population it projects at the end — income and reputation played out over the turns
- * left, red lines included — plus a share of the income/reputation goals it would lead. Discards take the
- * free slot holding the priciest tile (denying it to the next player). Keeps the goal with the larger bonus.
- */
 /** The worth of each legal command to the seat (same order), as `choose` compares them. */
 const scores = ({ seat, view, legal }: BotTurn<View, Command>): number[] => {
   const first = legal[0] as Command
@@ -156,6 +150,12 @@ const scores = ({ seat, view, legal }: BotTurn<View, Command>): number[] => {
   return legal.map((c) => score(view, seat, c, turns))
 }
 
+/**
+ * Greedy with look-ahead: every legal action is resolved on the seat's own view (all boroughs are public)
+ * and valued as the population it projects at the end — income and reputation played out over the turns
+ * left, red lines included — plus a share of the income/reputation goals it would lead. Discards take the
+ * free slot holding the priciest tile (denying it to the next player). Keeps the goal with the larger bonus.
+ */
 export const heuristicBot: Bot<View, Command> = {
   name: "heuristic",
   choose: (turn) => {
