@@ -106,7 +106,7 @@ export const rankAmounts = (
  * (our design, docs/urban-sprawl-balance.md) ⌈v/2⌉ and ⌊v/4⌋ — at 12 a full payout swung 11 wealth a time.
  */
 export const boomAmounts = (v: number, boomPayouts: "full" | "half" = "full"): readonly [number, number] =>
-  boomPayouts === "half" ? [Math.ceil(v / 2), Math.floor(v / 4)] : [v, Math.floor(v / 2)]
+  boomPayouts === "half" ? [Math.ceil(v / 2), Math.floor(v / 4)] : rankAmounts("wealth", v)
 
 /**
  * First gains `amounts[0]`, second `amounts[1]`; ties share a rank and skip the next (rules §5). Zero buildings
