@@ -36,9 +36,9 @@ store.append = (request) =>
     ),
   )
 
-// And when this node's bus has handed each batch to every subscriber and their sockets were written: Node
-// corks a chunked response's writes and sends them in a next-tick callback queued by each write, so the stamp
-// is queued in a tick of its own after all of those.
+// And when this node's bus has handed each batch to every subscriber and their sockets were written. The SSE
+// streams write straight to their sockets within the bus callback; the stamp still waits two ticks, so that a
+// write some subscriber defers to the next tick (Node's own response corking does) is counted in too.
 server.app.tail.bus.subscribeAll((events) => {
   const last = events[events.length - 1]
   if (last !== undefined)
