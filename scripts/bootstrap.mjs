@@ -79,6 +79,15 @@ const child = spawn(command, argv, {
   shell: process.platform === "win32" && command === "pnpm",
 })
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal))
+// npm does not pass a SIGTERM on to its script: when npm start is stopped that way this process is orphaned
+// (re-parented), so a change of parent is read as the same request to stop.
+const parent = process.ppid
+const orphaned = setInterval(() => {
+  if (process.ppid === parent) return
+  clearInterval(orphaned)
+  child.kill("SIGTERM")
+}, 500)
+orphaned.unref()
 child.on("error", (error) => {
   console.error(`boroughs: could not run ${command}: ${error.message}`)
   process.exit(1)

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { type AddressInfo, createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { gameIds } from "@boroughs/core"
@@ -127,35 +128,74 @@ describe("boroughs CLI", () => {
     }
   }, 400_000)
 
-  it("npm start signalled alone (a process manager's SIGTERM) stops the CLI and the server it started", async () => {
-    const bootstrap = join(import.meta.dirname, "../../../scripts/bootstrap.mjs")
-    const args = ["start", "--db", join(tmp(), "db"), "--no-site", "--pace", "0", "--api-port", "0"]
-    const npmStart = spawn(process.execPath, [bootstrap, "boroughs", ...args], {
-      env: { ...process.env, DATABASE_URL: "", CI: "true" },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-    let out = ""
-    npmStart.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString()
-    })
-    npmStart.stderr.resume()
-    // Every process holding npm start's output has exited once it closes: the CLI inherits it.
-    const closed = new Promise<number | null>((done) => npmStart.on("close", (code) => done(code)))
-    const api = await new Promise<string>((found, failed) => {
-      const poll = setInterval(() => {
-        const m = /Game server API: +(http:\/\/127\.0\.0\.1:\d+)/.exec(out)
-        if (m) {
-          clearInterval(poll)
-          found(m[1] as string)
-        }
-      }, 100)
-      void closed.then(() => failed(new Error(`npm start ended before serving: ${out}`)))
-    })
-    expect((await fetch(`${api}/api/health`)).status).toBe(200)
-    npmStart.kill("SIGTERM")
-    expect(await closed).toBe(0)
-    await expect(fetch(`${api}/api/health`)).rejects.toThrow()
-  }, 120_000)
+  // A process manager stops `npm start` with a SIGTERM to npm alone; npm does not pass it on to its script, so
+  // the bootstrap notices it lost its parent. Signalled itself, the bootstrap passes the signal on.
+  const root = join(import.meta.dirname, "../../..")
+  const launchers: Array<[string, string, string[], number | null]> = [
+    ["npm start", "npm", ["start", "--silent", "--"], null],
+    [
+      "the bootstrap (npm start's script)",
+      process.execPath,
+      ["scripts/bootstrap.mjs", "boroughs", "start"],
+      0,
+    ],
+  ]
+  for (const [name, command, prefix, exitCode] of launchers)
+    it(`${name} signalled alone (a process manager's SIGTERM) stops the CLI and the server it started`, async () => {
+      const args = ["--db", join(tmp(), "db"), "--no-site", "--pace", "0", "--api-port", "0"]
+      const started = spawn(command, [...prefix, ...args], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: "", CI: "true" },
+        stdio: ["ignore", "pipe", "pipe"],
+      })
+      let out = ""
+      started.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString()
+      })
+      started.stderr.resume()
+      // Every process holding the output has exited once it closes: the bootstrap and the CLI inherit it.
+      const closed = new Promise<number | null>((done) => started.on("close", (code) => done(code)))
+      const api = await new Promise<string>((found, failed) => {
+        const poll = setInterval(() => {
+          const m = /Game server API: +(http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+          if (m) {
+            clearInterval(poll)
+            found(m[1] as string)
+          }
+        }, 100)
+        void closed.then(() => failed(new Error(`${name} ended before serving: ${out}`)))
+      })
+      expect((await fetch(`${api}/api/health`)).status).toBe(200)
+      started.kill("SIGTERM")
+      const code = await closed
+      if (exitCode !== null) expect(code).toBe(exitCode)
+      await expect(fetch(`${api}/api/health`)).rejects.toThrow()
+    }, 120_000)
+
+  it("start refuses a site port something else holds, before it starts anything", async () => {
+    const holder = createServer().listen(0, "127.0.0.1")
+    await new Promise((ready) => holder.once("listening", ready))
+    const { port } = holder.address() as AddressInfo
+    try {
+      const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
+        const child = spawn(
+          process.execPath,
+          ["--import", "tsx", join(import.meta.dirname, "main.ts"), "start", "--port", String(port)],
+          { env: { ...process.env, DATABASE_URL: "", CI: "true" }, stdio: ["ignore", "ignore", "pipe"] },
+        )
+        let stderr = ""
+        child.stderr.on("data", (chunk: Buffer) => {
+          stderr += chunk.toString()
+        })
+        child.on("close", (code) => done({ code, stderr }))
+      })
+      expect(r.code).not.toBe(0)
+      expect(r.stderr).toMatch(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is taken`))
+      expect(r.stderr).not.toMatch(/starting the game server/)
+    } finally {
+      holder.close()
+    }
+  })
 
   describe("bad input gets one clear line and a non-zero exit", () => {
     const cases: Array<[string, string[], RegExp]> = [

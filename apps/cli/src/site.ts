@@ -56,3 +56,11 @@ export const freePort = (host: string): Promise<number> =>
       probe.close(() => done(port))
     })
   })
+
+/** Whether nothing listens on `port` of `host` yet (Next.js says it is ready before it binds its port). */
+export const portFree = (host: string, port: number): Promise<boolean> =>
+  new Promise((done) => {
+    const probe = createServer()
+    probe.once("error", () => done(false))
+    probe.listen(port, host, () => probe.close(() => done(true)))
+  })

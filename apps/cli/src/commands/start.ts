@@ -12,7 +12,7 @@ import { CliError } from "../fail.js"
 import { requireGame } from "../games.js"
 import { houseBots } from "../houseBots.js"
 import { interactive } from "../progress.js"
-import { appDirs, freePort, nextBin, siteBuildStale } from "../site.js"
+import { appDirs, freePort, nextBin, portFree, siteBuildStale } from "../site.js"
 
 export interface StartOptions {
   readonly db?: string
@@ -118,12 +118,20 @@ export const startSelfplay = async (o: StartOptions) => {
   }
 
   try {
+    // The site's port, checked before anything starts: Next.js says it is ready before it binds its port, so a
+    // taken one would be announced as the site (serving whatever holds it).
+    const siteWanted = o.site !== false
+    const sitePort = !siteWanted ? null : o.port === 0 ? await freePort(host) : (o.port ?? 3000)
+    if (sitePort !== null && !(await portFree(host, sitePort)))
+      throw new CliError(
+        `port ${sitePort} on ${host} is taken (another \`boroughs start\`?): stop what holds it, or choose a port with --port`,
+      )
+
     // 1. The game server, the only writer (unless one runs already at --api-url).
     const apiUrl = o.apiUrl?.replace(/\/+$/, "") ?? (await startServerChild())
 
     // 2. The spectator site (production build; built first when missing or older than its sources).
     let siteUrl: string | null = null
-    const siteWanted = o.site !== false
     const siteReady = (async () => {
       if (!siteWanted) return
       if (siteBuildStale()) {
@@ -147,8 +155,7 @@ export const startSelfplay = async (o: StartOptions) => {
             `the spectator site did not build (exit ${code}); run \`pnpm --filter @boroughs/spectator build\` to see why`,
           )
       }
-      const port =
-        o.port === 0 || o.port === undefined ? (o.port === 0 ? await freePort(host) : 3000) : o.port
+      const port = sitePort as number
       const site = startChild({
         name: "site",
         command: process.execPath,
@@ -163,6 +170,10 @@ export const startSelfplay = async (o: StartOptions) => {
       await site.ready
       siteUrl = `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host}:${port}`
     })()
+
+    // Awaited below, once the bots are up: until then a failure (a taken port, a failed build) must not count
+    // as an unhandled rejection, which would end the process before the children are stopped.
+    siteReady.catch(() => undefined)
 
     // 3. The house bots, through the server's bot gateway.
     const organiser: Client = await run(withFetch(makeClient({ baseUrl: apiUrl, token })))
