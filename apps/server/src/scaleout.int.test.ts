@@ -112,6 +112,7 @@ describe.skipIf(!DATABASE_URL)("two server processes on one PostgreSQL", () => {
       `both spectators catch up (a: ${onA.versions}, b: ${onB.versions})`,
       () => onB.versions.length === created.json.version && onA.versions.length === created.json.version,
     )
+    let last = created.json.version as number
     for (let i = 0; i < 4; i++) {
       const api = i % 2 === 0 ? apiA : apiB // alternate the replica that takes the command
       const { json } = await api.get("/api/games/across", ORGANISER)
@@ -125,6 +126,7 @@ describe.skipIf(!DATABASE_URL)("two server processes on one PostgreSQL", () => {
       )
       expect(r.status).toBe(200)
       const version = r.json.version
+      last = version
       await until(
         `version ${version} reaches both`,
         () => onB.versions.includes(version) && onA.versions.includes(version),
@@ -135,9 +137,12 @@ describe.skipIf(!DATABASE_URL)("two server processes on one PostgreSQL", () => {
     expect(onA.versions).toEqual(onB.versions)
     onA.close()
     onB.close()
-    // The lobby (kept by whichever replica holds the background lock) is the same on both.
-    await until("the lobby lists the game", async () =>
-      (await apiB.get("/api/games")).json.games.some((g: { gameId: string }) => g.gameId === "across"),
+    // The lobby (kept by whichever replica holds the background lock, a projection that follows the log) is
+    // the same on both once it has folded the last command.
+    await until(`the lobby lists the game at version ${last}`, async () =>
+      (await apiB.get("/api/games")).json.games.some(
+        (g: { gameId: string; version: number }) => g.gameId === "across" && g.version === last,
+      ),
     )
     expect((await apiA.get("/api/games")).json).toEqual((await apiB.get("/api/games")).json)
   })
