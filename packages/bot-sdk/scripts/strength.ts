@@ -10,11 +10,12 @@
  *   … --offset 100 --json               games 100.. of the same series; a JSON line to add runs up
  *   … --stop-below 0.6                  stop once the sole-win interval lies wholly below 60% (after 40 games)
  *   … --stop-above 0.6                  stop once it lies wholly above 60% (after 40 games): the verdict is in
- *   … [--playout heuristic|random] [--root halving|ucb] [--bot heuristic]
+ *   … [--playout heuristic|random] [--root halving|ucb] [--confidence z] [--exploration c] [--bot heuristic]
  */
 import { parseArgs } from "node:util"
+import { findGame } from "@boroughs/core"
 import { botByName } from "../src/bots/byName.js"
-import { isMctsBot } from "../src/bots/ismcts.js"
+import { botPlayout, isMctsBot } from "../src/bots/ismcts.js"
 import { playLocal } from "../src/local.js"
 import { installNodeHasher } from "../src/nodeHasher.js"
 
@@ -33,6 +34,10 @@ const { values } = parseArgs({
     seed: { type: "string", default: "strength" },
     playout: { type: "string", default: "heuristic" },
     root: { type: "string", default: "halving" },
+    confidence: { type: "string" },
+    /** The share of uniform choices in heuristic playouts (default 0.1). */
+    epsilon: { type: "string" },
+    exploration: { type: "string" },
     "stop-below": { type: "string" },
     "stop-above": { type: "string" },
     json: { type: "boolean", default: false },
@@ -54,6 +59,16 @@ if (iterationBudget !== undefined && !(Number.isInteger(iterationBudget) && iter
 if (values.playout !== "heuristic" && values.playout !== "random")
   throw new Error("--playout is heuristic or random")
 if (values.root !== "halving" && values.root !== "ucb") throw new Error("--root is halving or ucb")
+const confidence = values.confidence === undefined ? undefined : Number(values.confidence)
+const exploration = values.exploration === undefined ? undefined : Number(values.exploration)
+const epsilon = values.epsilon === undefined ? undefined : Number(values.epsilon)
+if (epsilon !== undefined && !(epsilon >= 0 && epsilon <= 1))
+  throw new Error("--epsilon is a share in [0, 1]")
+const heuristic = findGame(values.game)?.bots.heuristic
+if (epsilon !== undefined && (heuristic === undefined || values.playout !== "heuristic"))
+  throw new Error("--epsilon needs heuristic playouts and a game with a heuristic bot")
+if (![confidence, exploration].every((n) => n === undefined || (Number.isFinite(n) && n >= 0)))
+  throw new Error("--confidence and --exploration are numbers ≥ 0")
 
 /** The 95% Wilson score interval of a proportion: sound at small N and near 0 or 1, unlike the normal one. */
 const wilson = (wins: number, n: number, z = 1.96): [number, number] => {
@@ -67,15 +82,18 @@ const wilson = (wins: number, n: number, z = 1.96): [number, number] => {
 const iterations: number[] = []
 const mcts = isMctsBot({
   ...(iterationBudget === undefined ? { timeMs: ms } : { iterations: iterationBudget }),
-  playout: values.playout,
+  playout: epsilon !== undefined && heuristic !== undefined ? botPlayout(heuristic, epsilon) : values.playout,
   root: values.root,
+  confidence,
+  exploration,
   onSearch: (r) => iterations.push(r.iterations),
 })
 const opponent = botByName(values.opponent, values.game)
 const tested = values.bot === undefined ? mcts : botByName(values.bot, values.game)
 const budgetWords = iterationBudget === undefined ? `${ms} ms` : `${iterationBudget} iterations`
 const testedName =
-  values.bot ?? `IS-MCTS (${budgetWords} a decision, ${values.root} root, ${values.playout} playouts)`
+  values.bot ??
+  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`})`
 let played = 0
 let wins = 0
 let soleWins = 0
