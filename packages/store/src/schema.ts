@@ -5,12 +5,10 @@ type ReadOnly<T> = ColumnType<T, never, never>
 /** A column written once and never updated (es_events is append-only). */
 type WriteOnce<T, Insert = T> = ColumnType<T, Insert, never>
 
-/** One row per stream: its gapless version and the hash of its last event. */
+/** One row per stream, written when its first events are: its type. Its head is its last event. */
 export interface EsStreamsTable {
   readonly stream_id: string
   readonly stream_type: string
-  readonly version: number
-  readonly head_hash: string
   readonly is_archived: Generated<boolean>
 }
 

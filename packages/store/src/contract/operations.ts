@@ -1,5 +1,5 @@
 import { expect } from "@effect/vitest"
-import { Effect, Layer, Stream } from "effect"
+import { Effect, Fiber, Layer, Stream } from "effect"
 import { type Kysely, sql } from "kysely"
 import { EventStore, type StoreError } from "../EventStore.js"
 import { migrate } from "../internal/migrate.js"
@@ -79,6 +79,32 @@ export const operationCases = (it: ContractIt, options: { readonly unreachable: 
   )
 
   it.effect(
+    "after a burst of another node's appends, this store is woken once the last one is readable",
+    () =>
+      Effect.gen(function* () {
+        const database = yield* TestDatabase
+        if (database.backend !== "postgres") return
+        const store = yield* EventStore
+        const other = yield* database.secondNode
+        const stream = unique("burst")
+        const BURST = 40
+        // Wake-ups are coalesced during a burst: the one after the window must still come (the tick is 1 hour).
+        const heard = yield* Effect.forkChild(
+          store.wakeups.pipe(
+            Stream.mapEffect(() => store.readStream(stream)),
+            Stream.takeUntil((events) => events.length === BURST),
+            Stream.runLast,
+          ),
+        )
+        yield* Effect.sleep("100 millis") // the subscriber is listening
+        for (let version = 0; version < BURST; version++)
+          yield* appendTo(other, stream, version, [event("Poked")])
+        const last = yield* Fiber.join(heard).pipe(Effect.timeout("3 seconds"))
+        expect(last).toMatchObject({ _tag: "Some" })
+      }),
+  )
+
+  it.effect(
     "after the server drops the LISTEN connection, the store reconnects and hears appends again",
     () =>
       Effect.gen(function* () {
@@ -103,6 +129,33 @@ export const operationCases = (it: ContractIt, options: { readonly unreachable: 
         const woken = yield* appendUntil(other, Stream.runHead(store.wakeups))
         expect(woken).toMatchObject({ _tag: "Some" })
       }),
+  )
+
+  it.effect("0002 takes a stream's head from its last event, and its down migration puts it back", () =>
+    Effect.gen(function* () {
+      const store = yield* EventStore
+      const stream = unique("game")
+      yield* appendTo(store, stream, 0, [event("A"), event("B")])
+      yield* appendTo(store, stream, 2, [event("C")])
+      const last = (yield* store.readStream(stream))[2]!
+      expect(yield* store.head(stream)).toMatchObject({ version: 3, headHash: last.hash })
+      const migration = migrations["0002_streams_without_head"]!
+      // Down and up again in one transaction, rolled back: the schema the other tests use is left alone.
+      const restored = yield* Effect.promise(() =>
+        store.db
+          .transaction()
+          .execute(async (trx) => {
+            await migration.down!(trx as unknown as Kysely<unknown>)
+            const row = await sql<{ version: number; head_hash: string }>`select version, head_hash
+              from es_streams where stream_id = ${stream}`.execute(trx)
+            await migration.up(trx as unknown as Kysely<unknown>)
+            throw { rollback: row.rows[0] }
+          })
+          .catch((thrown: { rollback?: unknown }) => thrown.rollback),
+      )
+      expect(restored).toEqual({ version: 3, head_hash: last.hash })
+      expect(yield* store.head(stream)).toMatchObject({ version: 3, headHash: last.hash })
+    }),
   )
 
   it.effect("a failing migration is a StoreError that names it, and changes nothing", () =>

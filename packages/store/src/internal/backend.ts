@@ -14,10 +14,12 @@ export interface Backend {
   readonly db: Kysely<Database>
   /** Runs a hot statement (append, global read) outside any transaction and returns its rows. */
   readonly execute: <Row>(statement: Statement) => Promise<ReadonlyArray<Row>>
+  /** Runs a hot write (an append) outside any transaction and returns how many rows it wrote. */
+  readonly write: (statement: Statement) => Promise<number>
   /** Where the database is, for messages (never with a password). */
   readonly where: string
-  /** Postgres NOTIFYs in the append statement so every node's LISTENer wakes; PGlite has one process. */
-  readonly notifyOnAppend: boolean
+  /** Tells other nodes an append committed (Postgres: a coalesced NOTIFY); PGlite has one process. */
+  readonly wakeOtherNodes?: (() => void) | undefined
 }
 
 /**
@@ -28,3 +30,12 @@ export const executeThroughKysely =
   (db: Kysely<Database>) =>
   async <Row>(statement: Statement): Promise<ReadonlyArray<Row>> =>
     (await db.executeQuery<Row>(CompiledQuery.raw(statement.sql, [...statement.parameters]))).rows
+
+/** A write through Kysely (see `executeThroughKysely`): the number of rows it wrote. */
+export const writeThroughKysely =
+  (db: Kysely<Database>) =>
+  async (statement: Statement): Promise<number> =>
+    Number(
+      (await db.executeQuery(CompiledQuery.raw(statement.sql, [...statement.parameters]))).numAffectedRows ??
+        0,
+    )

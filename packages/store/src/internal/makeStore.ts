@@ -45,13 +45,22 @@ export const makeStore = (
 
     const run = <A>(doing: string, query: () => Promise<A>) => attempt(doing, query, where)
 
+    /**
+     * The hash at `expectedVersion` from what this store has seen: null when the stream is past that version,
+     * undefined when only the database can tell.
+     */
+    const knownPrevHash = (streamId: string, expectedVersion: number): string | null | undefined => {
+      if (expectedVersion === 0) return GENESIS_HASH
+      const link = links.get(streamId)
+      if (link === undefined || link.version < expectedVersion) return undefined
+      return link.version === expectedVersion ? link.hash : null
+    }
+
     /** The hash at `expectedVersion`, or null when the stream is not at that version. */
     const prevHashAt = (streamId: string, expectedVersion: number) =>
       Effect.gen(function* () {
-        if (expectedVersion === 0) return GENESIS_HASH
-        const link = links.get(streamId)
-        if (link !== undefined && link.version >= expectedVersion)
-          return link.version === expectedVersion ? link.hash : null
+        const known = knownPrevHash(streamId, expectedVersion)
+        if (known !== undefined) return known
         const head = yield* run(`reading the head of ${streamId}`, () => Q.selectHead(db, streamId))
         if (head === undefined) return null
         links.remember(streamId, { version: head.version, hash: head.head_hash })
@@ -104,7 +113,7 @@ export const makeStore = (
         if (actualVersion === request.expectedVersion)
           return yield* new StoreError({
             reason: "corrupt",
-            message: `stream ${request.streamId} is at version ${actualVersion} yet refused events after it: es_streams and es_events disagree`,
+            message: `stream ${request.streamId} is at version ${actualVersion} yet refused events after it: es_streams and es_events disagree (a stream row without events?)`,
           })
         return yield* new WrongExpectedVersion({
           streamId: request.streamId,
@@ -120,19 +129,20 @@ export const makeStore = (
           new RangeError(`expectedVersion must be an integer ≥ 0, got ${expectedVersion}`),
         )
       if (request.events.length === 0) return { envelopes: [], duplicate: false } satisfies AppendResult
-      const prevHash = yield* prevHashAt(streamId, expectedVersion)
+      // The engine's next move hits the head this store just wrote: no database read, no extra effect.
+      const prevHash =
+        knownPrevHash(streamId, expectedVersion) ?? (yield* prevHashAt(streamId, expectedVersion))
       if (prevHash === null) return yield* explainRefusal(request)
       const events = chainEvents({ ...request, prevHash })
       const statement = appendStatement({
         streamType: request.streamType,
         expectedVersion,
         events,
-        notify: backend.notifyOnAppend,
       })
       const stored = yield* Effect.tryPromise({
         try: async () => {
           try {
-            return (await backend.execute(statement)).length > 0
+            return (await backend.write(statement)) > 0
           } catch (error) {
             // A unique index refused an event id: a retried or reused command, explained below.
             if (isUniqueViolation(error)) return false
@@ -145,6 +155,7 @@ export const makeStore = (
       const last = events[events.length - 1]!.envelope
       links.remember(streamId, { version: last.version, hash: last.hash })
       wakeups.poke()
+      backend.wakeOtherNodes?.()
       return { envelopes: events.map((e) => e.envelope), duplicate: false } satisfies AppendResult
     })
 

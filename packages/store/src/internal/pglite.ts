@@ -10,7 +10,7 @@ import { Kysely } from "kysely"
 import { PGliteDialect } from "kysely-pglite-dialect"
 import { StoreError } from "../errors.js"
 import type { Database } from "../schema.js"
-import { type Backend, executeThroughKysely } from "./backend.js"
+import { type Backend, executeThroughKysely, writeThroughKysely } from "./backend.js"
 import { describeError } from "./dbErrors.js"
 
 const INT8_OID = 20
@@ -83,8 +83,8 @@ export const pgliteBackend = (options: {
         kind: "pglite",
         db,
         execute: executeThroughKysely(db),
+        write: writeThroughKysely(db),
         where: `PGlite (${where})`,
-        notifyOnAppend: false,
       }),
     ),
   )

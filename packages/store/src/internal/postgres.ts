@@ -7,9 +7,12 @@ import { WAKEUP_CHANNEL } from "./appendSql.js"
 import type { Backend, Statement } from "./backend.js"
 import { describeError, redactUrl } from "./dbErrors.js"
 import { NotificationListener } from "./notificationListener.js"
+import { CoalescedNotifier } from "./notifier.js"
 
 const CONNECT_TIMEOUT_MS = 10_000
 const CLOSE_TIMEOUT = "10 seconds"
+/** During a burst of appends, other nodes are woken at most once in this many ms (at once after a lull). */
+const WAKEUP_WINDOW_MS = 2
 
 /** The slice of a pg pool the store's hot path uses: named (prepared once per connection) queries. */
 export interface NamedQueryPool {
@@ -17,7 +20,7 @@ export interface NamedQueryPool {
     readonly name: string
     readonly text: string
     readonly values: unknown[]
-  }): Promise<{ readonly rows: ReadonlyArray<unknown> }>
+  }): Promise<{ readonly rows: ReadonlyArray<unknown>; readonly rowCount: number | null }>
 }
 
 /** Runs hot statements as named prepared statements: parsed and planned once per pooled connection. */
@@ -26,6 +29,13 @@ const executePrepared =
   async <Row>(statement: Statement): Promise<ReadonlyArray<Row>> =>
     (await pool.query({ name: statement.name, text: statement.sql, values: [...statement.parameters] }))
       .rows as ReadonlyArray<Row>
+
+/** A hot write as a named prepared statement: how many rows it wrote (no RETURNING row to send and parse). */
+const writePrepared =
+  (pool: NamedQueryPool) =>
+  async (statement: Statement): Promise<number> =>
+    (await pool.query({ name: statement.name, text: statement.sql, values: [...statement.parameters] }))
+      .rowCount ?? 0
 
 /** Opens a pg pool on `url`, checks the server answers, and ends the pool with the scope. */
 export const postgresBackend = (options: {
@@ -42,10 +52,18 @@ export const postgresBackend = (options: {
       })
       // An idle client losing its connection is reported here; the next query reconnects, so do not crash.
       pool.on("error", () => undefined)
-      return { pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) }
+      const notifier = new CoalescedNotifier(
+        () => pool.query(`select pg_notify('${WAKEUP_CHANNEL}', '')`),
+        WAKEUP_WINDOW_MS,
+      )
+      return { pool, notifier, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) }
     }),
     // A connection a caller never gave back must not hold the scope open forever.
-    ({ db }) => Effect.promise(() => db.destroy()).pipe(Effect.timeoutOption(CLOSE_TIMEOUT)),
+    ({ db, notifier }) =>
+      Effect.promise(async () => {
+        await notifier.close()
+        await db.destroy()
+      }).pipe(Effect.timeoutOption(CLOSE_TIMEOUT)),
   ).pipe(
     Effect.tap(({ db }) =>
       Effect.tryPromise({
@@ -59,12 +77,13 @@ export const postgresBackend = (options: {
       }),
     ),
     Effect.map(
-      ({ pool, db }): Backend => ({
+      ({ pool, db, notifier }): Backend => ({
         kind: "postgres",
         db,
         execute: executePrepared(pool as NamedQueryPool),
+        write: writePrepared(pool as NamedQueryPool),
         where,
-        notifyOnAppend: true,
+        wakeOtherNodes: notifier.notify,
       }),
     ),
   )

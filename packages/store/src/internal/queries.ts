@@ -25,27 +25,33 @@ export const selectEventsById = (db: Kysely<Database>, eventIds: ReadonlyArray<s
     .orderBy("stream_version")
     .execute() as Promise<ReadonlyArray<EventRow>>
 
-export const selectHead = (db: Kysely<Database>, streamId: string) =>
-  db
-    .selectFrom("es_streams")
-    .select(["stream_id", "stream_type", "version", "head_hash"])
-    .where("stream_id", "=", streamId)
-    .executeTakeFirst() as Promise<StreamRow | undefined>
+/** A stream's type and head (its last event's version and hash), or undefined when it has no events. */
+export const selectHead = async (db: Kysely<Database>, streamId: string) =>
+  (
+    await sql<StreamRow>`select s.stream_id, s.stream_type, e.stream_version as version, e.hash as head_hash
+      from es_streams s cross join lateral (
+        select stream_version, hash from es_events where stream_id = s.stream_id
+        order by stream_version desc limit 1
+      ) e
+      where s.stream_id = ${streamId}`.execute(db)
+  ).rows[0]
 
-export const selectStreams = (
+/** Streams of a type after `afterStreamId`, in id order, with their heads. */
+export const selectStreams = async (
   db: Kysely<Database>,
   streamType: string,
   afterStreamId: string,
   limit: number,
 ) =>
-  db
-    .selectFrom("es_streams")
-    .select(["stream_id", "stream_type", "version", "head_hash"])
-    .where("stream_type", "=", streamType)
-    .where("stream_id", ">", afterStreamId)
-    .orderBy("stream_id")
-    .limit(limit)
-    .execute() as Promise<ReadonlyArray<StreamRow>>
+  (
+    await sql<StreamRow>`select s.stream_id, s.stream_type, e.stream_version as version, e.hash as head_hash
+      from es_streams s cross join lateral (
+        select stream_version, hash from es_events where stream_id = s.stream_id
+        order by stream_version desc limit 1
+      ) e
+      where s.stream_type = ${streamType} and s.stream_id > ${afterStreamId}
+      order by s.stream_id limit ${limit}`.execute(db)
+  ).rows as ReadonlyArray<StreamRow>
 
 // Ordered global read (ARCHITECTURE.md §4). Rows of the current epoch are fenced below the snapshot's xmin:
 // every transaction with a smaller id has finished, and any still to commit will get a larger one, so the

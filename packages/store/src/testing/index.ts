@@ -1,7 +1,7 @@
 import { Context, type Duration, Effect, Layer, type Scope } from "effect"
 import { EventStore, makePglite, makePostgres } from "../EventStore.js"
 import type { StoreError } from "../errors.js"
-import { executeThroughKysely } from "../internal/backend.js"
+import { executeThroughKysely, writeThroughKysely } from "../internal/backend.js"
 import { makeStore } from "../internal/makeStore.js"
 import { freshDatabase } from "./freshPostgres.js"
 import { pgliteTemplate } from "./pgliteTemplate.js"
@@ -42,8 +42,8 @@ export const freshPglite = (
           kind: "pglite",
           db: store.db,
           execute: executeThroughKysely(store.db),
+          write: writeThroughKysely(store.db),
           where: "PGlite (memory)",
-          notifyOnAppend: false,
         },
         { pollInterval: options.pollInterval },
       )

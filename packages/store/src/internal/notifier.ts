@@ -1,0 +1,61 @@
+/**
+ * Wakes other nodes after appends with a NOTIFY of its own, sent after the append has committed, at once
+ * after a quiet spell and at most once per `windowMs` during a burst (one trailing NOTIFY covers every
+ * append of the window).
+ *
+ * Why not NOTIFY inside the append: a notifying transaction takes a cluster-wide lock at commit and queues
+ * behind every other notifying commit, and each NOTIFY wakes every LISTENer to read — one per move. A wake-up
+ * carries nothing (readers re-read with the fenced query), so one per burst says all that a hundred do.
+ * If the process dies between a commit and its NOTIFY, other nodes still see the events on their polling tick.
+ */
+export class CoalescedNotifier {
+  private sending: Promise<void> | undefined
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private pending = false
+  private closed = false
+
+  constructor(
+    private readonly send: () => Promise<unknown>,
+    private readonly windowMs: number,
+  ) {}
+
+  /** An append committed: other nodes should hear of it. */
+  readonly notify = (): void => {
+    if (this.closed) return
+    if (this.sending !== undefined || this.timer !== undefined) {
+      this.pending = true
+      return
+    }
+    this.fire()
+  }
+
+  /** Sends a wake-up still owed, then stops. */
+  async close(): Promise<void> {
+    this.closed = true
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
+    await this.sending
+    if (this.pending) {
+      this.pending = false
+      await this.send().catch(() => undefined)
+    }
+  }
+
+  private fire(): void {
+    this.pending = false
+    // A lost NOTIFY (a dropped connection) costs other nodes one polling tick, never an event.
+    this.sending = this.send().then(
+      () => undefined,
+      () => undefined,
+    )
+    void this.sending.then(() => {
+      this.sending = undefined
+      if (this.closed) return
+      this.timer = setTimeout(() => {
+        this.timer = undefined
+        if (this.pending && !this.closed) this.fire()
+      }, this.windowMs)
+      this.timer.unref?.()
+    })
+  }
+}
