@@ -230,9 +230,12 @@ for (const backend of backends) {
 
   // The targets' ratios, in alternating rounds. The groups above time the raw statement for seconds and then
   // the store's, so a checkpoint or an autovacuum falling in one of them moves the ratio (0.63–0.89× over one
-  // hour on the 2-core machine); rounds side by side give the ratio both saw under the same conditions.
+  // hour on the 2-core machine); short rounds side by side, each side first in every other round, give the
+  // ratio both saw under the same conditions. Still, rounds of 300 moves swung between 0.68× and 0.99× within
+  // one run, and rounds of 50 read 0.68–0.72× where the timed groups read 0.90–0.93×: switching between the
+  // two connections every few milliseconds costs the side whose backend went idle (two cores here). So: 24
+  // rounds of 300, each side first in every other round; read the median with its quartiles.
   describe(`${backend.name}: store vs raw in alternating rounds (the targets' ratios)`, () => {
-    const ROUNDS = 12
     const timed = async (times: number, op: () => Promise<unknown>) => {
       const start = performance.now()
       for (let i = 0; i < times; i++) await op()
@@ -242,19 +245,27 @@ for (const backend of backends) {
       (
         label: string,
         target: number,
+        rounds: number,
         times: number,
         rawOp: () => Promise<unknown>,
         storeOp: () => Promise<unknown>,
       ) =>
       async () => {
         const ratios: number[] = []
-        for (let round = 0; round < ROUNDS; round++) {
-          const rawMs = await timed(times, rawOp)
-          ratios.push(rawMs / (await timed(times, storeOp)))
+        for (let round = 0; round < rounds; round++) {
+          if (round % 2 === 0) {
+            const rawMs = await timed(times, rawOp)
+            ratios.push(rawMs / (await timed(times, storeOp)))
+          } else {
+            const storeMs = await timed(times, storeOp)
+            ratios.push((await timed(times, rawOp)) / storeMs)
+          }
         }
-        const ratio = [...ratios].sort((a, b) => a - b)[ROUNDS / 2] as number
+        const sorted = [...ratios].sort((a, b) => a - b)
+        const at = (q: number) => sorted[Math.floor(q * (rounds - 1))] as number
+        const ratio = at(0.5)
         process.stderr.write(
-          `${backend.name} ${label}: store ${ratio.toFixed(2)}× raw, median of ${ROUNDS} alternating rounds of ${times} ${database.url === undefined ? "(the targets are PostgreSQL's)" : `(target ≥ ${target}×: ${ratio >= target ? "met" : "not met"})`}\n`,
+          `${backend.name} ${label}: store ${ratio.toFixed(2)}× raw, median of ${rounds} alternating rounds of ${times} (quartiles ${at(0.25).toFixed(2)}–${at(0.75).toFixed(2)}) ${database.url === undefined ? "(the targets are PostgreSQL's)" : `(target ≥ ${target}×: ${ratio >= target ? "met" : "not met"})`}\n`,
         )
       }
     const ONCE = { time: 0, iterations: 1, warmupIterations: 0, warmupTime: 0 }
@@ -262,12 +273,12 @@ for (const backend of backends) {
     let rawVersion = 0
     bench(
       "move append vs raw single-row INSERT",
-      paired("move append", 0.8, 300, () => rawMove(rawStream, ++rawVersion), moveAppender()),
+      paired("move append", 0.8, 24, 300, () => rawMove(rawStream, ++rawVersion), moveAppender()),
       ONCE,
     )
     bench(
       `batched append vs raw INSERT … unnest (${BATCH} events)`,
-      paired("batched append", 0.7, 80, () => rawBatch(batch), appendBatch),
+      paired("batched append", 0.7, 24, 80, () => rawBatch(batch), appendBatch),
       ONCE,
     )
   })
