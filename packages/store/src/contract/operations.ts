@@ -28,6 +28,13 @@ export interface UnreachableCase {
   readonly secret?: string
 }
 
+/** This store and a second node on its database; null on PGlite (one process: other nodes hear by the tick). */
+const postgresNodes = Effect.gen(function* () {
+  const database = yield* TestDatabase
+  if (database.backend !== "postgres") return null
+  return { store: yield* EventStore, other: yield* database.secondNode }
+})
+
 /** Checkpoints, wake-ups, migrations and start-up failures. */
 export const operationCases = (it: ContractIt, options: { readonly unreachable: UnreachableCase }) => {
   it.effect("checkpoints round-trip, and save atomically inside a projection's transaction", () =>
@@ -69,10 +76,9 @@ export const operationCases = (it: ContractIt, options: { readonly unreachable: 
 
   it.effect("another node's append wakes this store's readers", () =>
     Effect.gen(function* () {
-      const database = yield* TestDatabase
-      if (database.backend !== "postgres") return // one process on PGlite: its other nodes hear by the tick
-      const store = yield* EventStore
-      const other = yield* database.secondNode
+      const nodes = yield* postgresNodes
+      if (nodes === null) return
+      const { store, other } = nodes
       const woken = yield* appendUntil(other, Stream.runHead(store.wakeups))
       expect(woken).toMatchObject({ _tag: "Some" })
     }),
@@ -82,10 +88,9 @@ export const operationCases = (it: ContractIt, options: { readonly unreachable: 
     "after a burst of another node's appends, this store is woken once the last one is readable",
     () =>
       Effect.gen(function* () {
-        const database = yield* TestDatabase
-        if (database.backend !== "postgres") return
-        const store = yield* EventStore
-        const other = yield* database.secondNode
+        const nodes = yield* postgresNodes
+        if (nodes === null) return
+        const { store, other } = nodes
         const stream = unique("burst")
         const BURST = 40
         // Wake-ups are coalesced during a burst: the one after the window must still come (the tick is 1 hour).
@@ -108,10 +113,9 @@ export const operationCases = (it: ContractIt, options: { readonly unreachable: 
     "after the server drops the LISTEN connection, the store reconnects and hears appends again",
     () =>
       Effect.gen(function* () {
-        const database = yield* TestDatabase
-        if (database.backend !== "postgres") return
-        const store = yield* EventStore
-        const other = yield* database.secondNode
+        const nodes = yield* postgresNodes
+        if (nodes === null) return
+        const { store, other } = nodes
         const listeners = sql<{ pid: number }>`select pid from pg_stat_activity
         where datname = current_database() and query = 'listen es_events' and pid <> pg_backend_pid()`
         const before = (yield* Effect.promise(() => listeners.execute(store.db))).rows.map((r) => r.pid)
