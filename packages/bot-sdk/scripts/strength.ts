@@ -10,7 +10,9 @@
  *   … --offset 100 --json               games 100.. of the same series; a JSON line to add runs up
  *   … --stop-below 0.6                  stop once the sole-win interval lies wholly below 60% (after 40 games)
  *   … --stop-above 0.6                  stop once it lies wholly above 60% (after 40 games): the verdict is in
- *   … [--playout heuristic|random] [--root halving|ucb] [--confidence z] [--exploration c] [--bot heuristic]
+ *   … [--playout heuristic|random] [--root halving|ucb] [--confidence z] [--exploration c] [--epsilon e]
+ *   … [--playout-decisions n]           cut playouts after n decisions, scored by the game's standings
+ *   … [--bot heuristic]
  */
 import { parseArgs } from "node:util"
 import { findGame } from "@boroughs/core"
@@ -38,6 +40,8 @@ const { values } = parseArgs({
     /** The share of uniform choices in heuristic playouts (default 0.1). */
     epsilon: { type: "string" },
     exploration: { type: "string" },
+    /** Cut playouts after this many decisions and score them by the game's standings. */
+    "playout-decisions": { type: "string" },
     "stop-below": { type: "string" },
     "stop-above": { type: "string" },
     json: { type: "boolean", default: false },
@@ -61,6 +65,10 @@ if (values.playout !== "heuristic" && values.playout !== "random")
 if (values.root !== "halving" && values.root !== "ucb") throw new Error("--root is halving or ucb")
 const confidence = values.confidence === undefined ? undefined : Number(values.confidence)
 const exploration = values.exploration === undefined ? undefined : Number(values.exploration)
+const playoutDecisions =
+  values["playout-decisions"] === undefined ? undefined : Number(values["playout-decisions"])
+if (playoutDecisions !== undefined && !(Number.isInteger(playoutDecisions) && playoutDecisions >= 0))
+  throw new Error("--playout-decisions is a whole number")
 const epsilon = values.epsilon === undefined ? undefined : Number(values.epsilon)
 if (epsilon !== undefined && !(epsilon >= 0 && epsilon <= 1))
   throw new Error("--epsilon is a share in [0, 1]")
@@ -86,6 +94,7 @@ const mcts = isMctsBot({
   root: values.root,
   confidence,
   exploration,
+  playoutDecisions,
   onSearch: (r) => iterations.push(r.iterations),
 })
 const opponent = botByName(values.opponent, values.game)
@@ -93,7 +102,7 @@ const tested = values.bot === undefined ? mcts : botByName(values.bot, values.ga
 const budgetWords = iterationBudget === undefined ? `${ms} ms` : `${iterationBudget} iterations`
 const testedName =
   values.bot ??
-  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`})`
+  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`}${playoutDecisions === undefined ? "" : `, cut after ${playoutDecisions} decisions`})`
 let played = 0
 let wins = 0
 let soleWins = 0

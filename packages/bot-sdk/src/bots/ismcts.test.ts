@@ -293,3 +293,56 @@ describe("the halving root (Sequential Halving with common random numbers)", () 
     expect(new Set(result.stats.map((s) => s.mean)).size).toBeGreaterThan(1) // the dice did vary
   })
 })
+
+describe("cut playouts (`playoutDecisions`)", () => {
+  const opening = () => {
+    const state = mustStart(manhattan, 4, "cut").state as Parameters<typeof manhattan.pending>[0]
+    const seat = manhattan.pending(state)[0]?.seat as Seat
+    const view = manhattan.view(state, { kind: "seat", seat })
+    return { seat, view, legal: manhattan.legalCommands(state, seat) as ReadonlyArray<Typed> }
+  }
+  const search = (playoutDecisions: number | undefined) => {
+    const { seat, view, legal } = opening()
+    let decisions = 0
+    const ended: { reason: string; ranks: ReadonlyArray<number>; scores: ReadonlyArray<number> }[] = []
+    const result = isMctsSearch(
+      manhattan,
+      view,
+      seat,
+      legal,
+      Random.fromKey("cut"),
+      { iterations: 60 },
+      {
+        playout: (_match, _seat, options, random) => {
+          decisions++
+          return random.pick(options)
+        },
+        rewards: (e) => {
+          ended.push(e)
+          return e.ranks.map((r) => (r === 1 ? 1 : 0))
+        },
+        playoutDecisions,
+      },
+    )
+    return { result, decisions, ended }
+  }
+
+  it("stops each playout after that many decisions and ranks the position by the game's standings", () => {
+    const cut = search(5)
+    expect(cut.result.iterations).toBe(60)
+    expect(cut.decisions).toBeLessThanOrEqual(5 * 60)
+    expect(cut.ended).toHaveLength(60)
+    for (const e of cut.ended) {
+      // Scored where it stands: no game ends within five decisions of the first corner choice.
+      expect(e.reason).toBe("adjudicated")
+      const byScore = e.scores.map((score) => 1 + e.scores.filter((other) => other > score).length)
+      expect(e.ranks).toEqual(byScore)
+    }
+  })
+
+  it("without it, every playout runs to the end of the game", () => {
+    const full = search(undefined)
+    expect(full.ended.every((e) => e.reason === "rules")).toBe(true)
+    expect(full.decisions).toBeGreaterThan(100 * 60)
+  })
+})

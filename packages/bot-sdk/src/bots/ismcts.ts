@@ -75,6 +75,13 @@ export interface IsMctsSettings {
   readonly order?: ReadonlyArray<Typed> | undefined
   /** Each seat's reward in [0, 1] for a finished playout (default `winShareRewards`). */
   readonly rewards?: ((ended: GameEnded) => number[]) | undefined
+  /**
+   * Cut playouts after this many decisions past the tree and score the position as if the game ended
+   * there, by the game's `standings` (each seat's score as it stands). Default for `isMctsSearch`: play to the
+   * end (`isMctsBot` cuts where `DEFAULT_PLAYOUT_DECISIONS` says; `Infinity` plays to the end). For a game
+   * without `standings` playouts always run to the end.
+   */
+  readonly playoutDecisions?: number | undefined
 }
 
 /** One root command's statistics. */
@@ -129,6 +136,17 @@ export const winShareRewards = (ended: GameEnded): number[] => {
   )
 }
 
+/**
+ * A cut playout scored as if the game ended where it stands: ranks by the game's `standings` scores, read
+ * from the searcher's own view of its sampled state (a guess of its own, so nothing leaks).
+ */
+const endedAsItStands = (game: AnyGame, match: Match, seat: Seat): GameEnded => {
+  const standings = game.standings as NonNullable<AnyGame["standings"]>
+  const scores = standings.read(game.view(match.state, { kind: "seat", seat })).map((s) => s.score)
+  const ranks = scores.map((score) => 1 + scores.filter((other) => other > score).length)
+  return { type: "GameEnded", ranks, scores, seed: "sample", reason: "adjudicated" }
+}
+
 const mustPlay = (match: Match, seat: Seat, command: Typed): Match => {
   const played = play(match, seat, command)
   if (Result.isFailure(played))
@@ -145,6 +163,8 @@ interface Search {
   readonly playout: PlayoutPolicy
   readonly rewardsOf: (ended: GameEnded) => number[]
   readonly path: Node[]
+  /** Decisions a playout may take before it is scored where it stands (Infinity: to the end). */
+  readonly playoutDecisions: number
 }
 
 /**
@@ -153,15 +173,17 @@ interface Search {
  * scored for the seat that chose it. Returns the root seat's reward.
  */
 const iterate = (search: Search, start: Match, from: Node, random: Random): number => {
-  const { game, root, seat, exploration, playout, rewardsOf, path } = search
+  const { game, root, seat, exploration, playout, rewardsOf, path, playoutDecisions } = search
   let match = start
   let node: Node | null = from
+  let played = 0
   while (match.ended === null) {
     // The root is this seat's decision; below it, whoever the rules ask first (simultaneous choices in turn).
     const mover = node === root ? seat : game.pending(match.state)[0]?.seat
     if (mover === undefined) throw new Error(`ismcts: ${game.id}: nobody owes a decision in a live game`)
     const options = game.legalCommands(match.state, mover) as ReadonlyArray<Typed>
     if (node === null) {
+      if (played++ >= playoutDecisions) break
       match = mustPlay(match, mover, playout(match, mover, options, random))
       continue
     }
@@ -196,7 +218,7 @@ const iterate = (search: Search, start: Match, from: Node, random: Random): numb
       node = best
     } else throw new Error(`ismcts: ${game.id}: seat ${mover} owes a decision but has no legal command`)
   }
-  const rewards = rewardsOf(match.ended as GameEnded)
+  const rewards = rewardsOf(match.ended ?? endedAsItStands(game, match, seat))
   for (const n of path) {
     n.visits++
     n.total += rewards[n.seat] ?? 0
@@ -251,6 +273,10 @@ export const isMctsSearch = (
     playout: settings.playout ?? randomPlayout,
     rewardsOf: settings.rewards ?? winShareRewards,
     path: [],
+    playoutDecisions:
+      game.standings === undefined
+        ? Number.POSITIVE_INFINITY
+        : (settings.playoutDecisions ?? Number.POSITIVE_INFINITY),
   }
   return (settings.root ?? "halving") === "halving"
     ? halvingRoot(search, view, legal, random, budget, settings)
@@ -436,7 +462,16 @@ export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior">
   readonly onSearch?: ((result: SearchResult) => void) | undefined
 }
 
-/** An IS-MCTS bot for any game with a `determinise` hook (Downtown, Manhattan, Suburbia, Uptown). */
+/**
+ * Where playouts are cut by default, per game (`playoutDecisions`; a game not listed plays out to the end).
+ * Manhattan's playouts are a hundred and more decisions of mostly dice: cut after 12 (about one round of
+ * four turns) and ranked by the standings, a search at 1,000 iterations won 45 % of 40 games against the
+ * heuristic bots where full playouts won 35 %, and each iteration costs a sixth, so a second buys 16,000
+ * iterations instead of 3,900 (the bot-sdk README has the measurements).
+ */
+export const DEFAULT_PLAYOUT_DECISIONS: Readonly<Record<string, number>> = { manhattan: 12 }
+
+/** An IS-MCTS bot for any game with a `determinise` hook (all five games). */
 export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
   const resolve = options.findGame ?? ((id: string) => findGame(id)?.game)
   const timeMs = options.timeMs ?? 1_000
@@ -481,6 +516,7 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
           rewards: options.rewards,
           root: options.root,
           confidence: options.confidence,
+          playoutDecisions: options.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id],
           order,
         },
       )
