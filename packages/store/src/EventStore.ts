@@ -168,7 +168,7 @@ export const makePglite = (options: PgliteOptions & { readonly loadDataDir?: Blo
 export const makePostgres = (options: PostgresOptions) =>
   Effect.flatMap(postgresBackend(options), (backend) =>
     makeStore(backend, {
-      listen: (poke) => listenForAppends(options.url, poke),
+      listen: (poke) => listenForAppends(options.url, poke, backend.ownNotifierPid),
       pollInterval: options.pollInterval,
     }),
   )

@@ -20,6 +20,8 @@ export interface Backend {
   readonly where: string
   /** Tells other nodes an append committed (Postgres: a coalesced NOTIFY); PGlite has one process. */
   readonly wakeOtherNodes?: (() => void) | undefined
+  /** The backend process those wake-ups come from: this node's LISTENer skips its own. */
+  readonly ownNotifierPid?: (() => number | undefined) | undefined
 }
 
 /**

@@ -2,7 +2,7 @@
 export interface ListenClient {
   connect(): Promise<unknown>
   query(sql: string): Promise<unknown>
-  on(event: "notification", listener: () => void): unknown
+  on(event: "notification", listener: (message: { readonly processId: number }) => void): unknown
   on(event: "error", listener: (error: Error) => void): unknown
   on(event: "end", listener: () => void): unknown
   end(): Promise<void>
@@ -24,6 +24,8 @@ export class NotificationListener {
     private readonly connect: () => ListenClient,
     private readonly channel: string,
     private readonly onNotify: () => void,
+    /** Notifications sent by this backend process are ignored (the node's own). */
+    private readonly ownPid: () => number | undefined = () => undefined,
   ) {}
 
   start(): void {
@@ -50,7 +52,9 @@ export class NotificationListener {
       void client.end().catch(() => undefined)
       this.retry()
     }
-    client.on("notification", () => this.onNotify())
+    client.on("notification", (message) => {
+      if (message.processId !== this.ownPid()) this.onNotify()
+    })
     client.on("error", drop)
     client.on("end", drop)
     try {

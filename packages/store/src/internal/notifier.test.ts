@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { CoalescedNotifier } from "./notifier.js"
+import { NotificationListener } from "./notificationListener.js"
+import { CoalescedNotifier, NotifyConnection } from "./notifier.js"
 
 describe("CoalescedNotifier", () => {
   beforeEach(() => {
@@ -59,5 +60,87 @@ describe("CoalescedNotifier", () => {
     notifier.notify()
     await vi.advanceTimersByTimeAsync(2000)
     expect(c.sent()).toBe(2)
+  })
+})
+
+describe("NotifyConnection", () => {
+  /** A pg client stand-in: answers pg_backend_pid() with `pid`, fails the next NOTIFY when told to. */
+  const fakeClients = () => {
+    const made: { pid: number; sent: string[]; ended: boolean; failNext: boolean }[] = []
+    const connect = () => {
+      const state = { pid: 100 + made.length, sent: [] as string[], ended: false, failNext: false }
+      made.push(state)
+      return {
+        connect: async () => undefined,
+        query: async (sql: string) => {
+          if (sql.startsWith("select pg_backend_pid()")) return { rows: [{ pid: state.pid }] }
+          if (state.failNext) {
+            state.failNext = false
+            throw new Error("connection terminated")
+          }
+          state.sent.push(sql)
+          return { rows: [] }
+        },
+        on: () => undefined,
+        end: async () => {
+          state.ended = true
+        },
+      }
+    }
+    return { made, connect }
+  }
+
+  it("opens one connection on first use and knows its backend's process id", async () => {
+    const { made, connect } = fakeClients()
+    const connection = new NotifyConnection(connect, "select pg_notify('es_events', '')")
+    expect(connection.pid()).toBeUndefined()
+    await connection.send()
+    await connection.send()
+    expect(made).toHaveLength(1)
+    expect(made[0]?.sent).toHaveLength(2)
+    expect(connection.pid()).toBe(100)
+  })
+
+  it("after a failed NOTIFY it reconnects, with the new backend's process id", async () => {
+    const { made, connect } = fakeClients()
+    const connection = new NotifyConnection(connect, "select pg_notify('es_events', '')")
+    await connection.send()
+    made[0]!.failNext = true
+    await expect(connection.send()).rejects.toThrow("connection terminated")
+    expect(made[0]?.ended).toBe(true)
+    expect(connection.pid()).toBeUndefined()
+    await connection.send()
+    expect(made).toHaveLength(2)
+    expect(connection.pid()).toBe(101)
+    await connection.close()
+    expect(made[1]?.ended).toBe(true)
+  })
+})
+
+describe("NotificationListener", () => {
+  it("skips notifications its own node sent and passes on everyone else's", async () => {
+    let emit: (message: { processId: number }) => void = () => undefined
+    const client = {
+      connect: async () => undefined,
+      query: async () => undefined,
+      on: (event: string, listener: (message: { processId: number }) => void) => {
+        if (event === "notification") emit = listener
+      },
+      end: async () => undefined,
+    }
+    let heard = 0
+    const listener = new NotificationListener(
+      () => client as never,
+      "es_events",
+      () => heard++,
+      () => 42,
+    )
+    listener.start()
+    await Promise.resolve()
+    emit({ processId: 42 })
+    emit({ processId: 7 })
+    emit({ processId: 42 })
+    expect(heard).toBe(1)
+    await listener.stop()
   })
 })

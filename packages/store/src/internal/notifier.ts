@@ -59,3 +59,76 @@ export class CoalescedNotifier {
     })
   }
 }
+
+/** The slice of a pg client the notify connection uses. */
+export interface NotifyClient {
+  connect(): Promise<unknown>
+  query(sql: string): Promise<{ readonly rows: ReadonlyArray<unknown> }>
+  on(event: "error", listener: (error: Error) => void): unknown
+  end(): Promise<void>
+}
+
+/**
+ * The one connection a node NOTIFYs on, opened on first use and again after it drops. Its backend's process
+ * id tells this node's own LISTENer which notifications are its own: the node has already published those
+ * appends, so reading them back would only cost a query per move.
+ */
+export class NotifyConnection {
+  private client: NotifyClient | undefined
+  private opening: Promise<NotifyClient> | undefined
+  private backendPid: number | undefined
+
+  constructor(
+    private readonly connect: () => NotifyClient,
+    private readonly sql: string,
+  ) {}
+
+  /** The backend process id of the current connection (undefined while none is open). */
+  readonly pid = (): number | undefined => this.backendPid
+
+  readonly send = async (): Promise<void> => {
+    const client = await this.open()
+    try {
+      await client.query(this.sql)
+    } catch (error) {
+      this.drop(client)
+      throw error
+    }
+  }
+
+  async close(): Promise<void> {
+    const client = this.client ?? (await this.opening?.catch(() => undefined))
+    this.client = undefined
+    this.backendPid = undefined
+    await client?.end().catch(() => undefined)
+  }
+
+  private open(): Promise<NotifyClient> {
+    if (this.client !== undefined) return Promise.resolve(this.client)
+    this.opening ??= (async () => {
+      const client = this.connect()
+      client.on("error", () => this.drop(client))
+      try {
+        await client.connect()
+        const { rows } = await client.query("select pg_backend_pid() as pid")
+        this.backendPid = (rows[0] as { pid: number }).pid
+      } catch (error) {
+        this.drop(client)
+        throw error
+      }
+      this.client = client
+      return client
+    })().finally(() => {
+      this.opening = undefined
+    })
+    return this.opening
+  }
+
+  private drop(client: NotifyClient): void {
+    if (this.client === client) {
+      this.client = undefined
+      this.backendPid = undefined
+    }
+    void client.end().catch(() => undefined)
+  }
+}

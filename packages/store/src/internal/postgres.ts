@@ -7,7 +7,7 @@ import { WAKEUP_CHANNEL } from "./appendSql.js"
 import type { Backend, Statement } from "./backend.js"
 import { describeError, redactUrl } from "./dbErrors.js"
 import { NotificationListener } from "./notificationListener.js"
-import { CoalescedNotifier } from "./notifier.js"
+import { CoalescedNotifier, NotifyConnection } from "./notifier.js"
 
 const CONNECT_TIMEOUT_MS = 10_000
 const CLOSE_TIMEOUT = "10 seconds"
@@ -52,16 +52,23 @@ export const postgresBackend = (options: {
       })
       // An idle client losing its connection is reported here; the next query reconnects, so do not crash.
       pool.on("error", () => undefined)
-      const notifier = new CoalescedNotifier(
-        () => pool.query(`select pg_notify('${WAKEUP_CHANNEL}', '')`),
-        WAKEUP_WINDOW_MS,
+      const notifyConnection = new NotifyConnection(
+        () => new Client({ connectionString: options.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+        `select pg_notify('${WAKEUP_CHANNEL}', '')`,
       )
-      return { pool, notifier, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) }
+      const notifier = new CoalescedNotifier(notifyConnection.send, WAKEUP_WINDOW_MS)
+      return {
+        pool,
+        notifier,
+        notifyConnection,
+        db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      }
     }),
     // A connection a caller never gave back must not hold the scope open forever.
-    ({ db, notifier }) =>
+    ({ db, notifier, notifyConnection }) =>
       Effect.promise(async () => {
         await notifier.close()
+        await notifyConnection.close()
         await db.destroy()
       }).pipe(Effect.timeoutOption(CLOSE_TIMEOUT)),
   ).pipe(
@@ -77,13 +84,14 @@ export const postgresBackend = (options: {
       }),
     ),
     Effect.map(
-      ({ pool, db, notifier }): Backend => ({
+      ({ pool, db, notifier, notifyConnection }): Backend => ({
         kind: "postgres",
         db,
         execute: executePrepared(pool as NamedQueryPool),
         write: writePrepared(pool as NamedQueryPool),
         where,
         wakeOtherNodes: notifier.notify,
+        ownNotifierPid: notifyConnection.pid,
       }),
     ),
   )
@@ -93,6 +101,7 @@ export const postgresBackend = (options: {
 export const listenForAppends = (
   url: string,
   onAppend: () => void,
+  ownPid?: () => number | undefined,
 ): Effect.Effect<void, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.sync(() => {
@@ -100,6 +109,7 @@ export const listenForAppends = (
         () => new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
         WAKEUP_CHANNEL,
         onAppend,
+        ownPid,
       )
       listener.start()
       return listener
