@@ -82,6 +82,9 @@ export function GameScreen({
   const [measure, setMeasure] = useState<"score" | "money">("score")
   const [down, setDown] = useState<string | null>(null)
   const [streamProblem, setStreamProblem] = useState<string | null>(null)
+  // False in the server's HTML; true once hydrated and every effect (the keyboard's too) has run: the
+  // browser tests wait for it, since a key pressed on the server's HTML goes nowhere.
+  const [interactive, setInteractive] = useState(false)
   const views = useRef(new Map<string, unknown>())
 
   const seats = useMemo(() => seatInfos(detail.players), [detail.players])
@@ -256,6 +259,8 @@ export function GameScreen({
     return () => window.removeEventListener("keydown", onKey)
   }, [current, last, points, goTo])
 
+  useEffect(() => setInteractive(true), [])
+
   const swing = nextBigSwing(points, current)
   const point = points.find((p) => p.version === current) ?? points[points.length - 1]
   const visibleEvents = useMemo(() => events.filter((e) => e.version <= last), [events, last])
@@ -265,7 +270,12 @@ export function GameScreen({
   const policy = detail.spectators
 
   return (
-    <div data-testid="game-screen" data-version={shown?.version ?? ""} data-status={detail.status}>
+    <div
+      data-testid="game-screen"
+      data-version={shown?.version ?? ""}
+      data-status={detail.status}
+      data-interactive={interactive}
+    >
       <div className="game-head">
         <h1>{title}</h1>
         <span className={`status status-${detail.status}`}>{ended ? "finished" : "live"}</span>

@@ -40,9 +40,15 @@ export const screenshot = async (page: Page, name: string, selector?: string) =>
 export const shownVersion = async (page: Page): Promise<number> =>
   Number(await page.getByTestId("game-screen").getAttribute("data-version"))
 
-/** Waits until the game page shows `version` (the board's view has arrived for it). */
+/**
+ * Waits until the game page shows `version` (the board's view has arrived for it) and has hydrated: the
+ * server's HTML already carries the first position, and keys pressed before hydration are lost (a CI run
+ * failed that way).
+ */
 export const waitForVersion = (page: Page, version: number) =>
-  page.waitForFunction(
-    (v) => document.querySelector("[data-testid=game-screen]")?.getAttribute("data-version") === String(v),
-    version,
-  )
+  page.waitForFunction((v) => {
+    const screen = document.querySelector("[data-testid=game-screen]")
+    return (
+      screen?.getAttribute("data-version") === String(v) && screen.getAttribute("data-interactive") === "true"
+    )
+  }, version)
