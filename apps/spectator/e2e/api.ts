@@ -11,14 +11,22 @@ export const api = (base: string, organiser: string): Api => {
     const headers: Record<string, string> = {}
     if (token !== null) headers.authorization = `Bearer ${token}`
     if (body !== undefined) headers["content-type"] = "application/json"
-    const r = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    const json = await r.json().catch(() => null)
-    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`)
-    return json
+    // Seeding writes faster than the organiser token's rate limit on a quick machine: wait as the 429 says
+    // (commands carry their commandId, so a retry never applies one twice).
+    for (let attempt = 1; ; attempt++) {
+      const r = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+      const json = await r.json().catch(() => null)
+      if (r.status === 429 && attempt < 50) {
+        await new Promise((resolve) => setTimeout(resolve, Number(json?.retryAfterMs ?? 50) + 1))
+        continue
+      }
+      if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`)
+      return json
+    }
   }
   return {
     get: (path, asOrganiser = true) => call("GET", path, undefined, asOrganiser ? organiser : null),
