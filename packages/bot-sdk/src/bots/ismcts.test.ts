@@ -295,14 +295,25 @@ describe("the halving root (Sequential Halving with common random numbers)", () 
 })
 
 describe("cut playouts (`playoutDecisions`)", () => {
-  const opening = () => {
-    const state = mustStart(manhattan, 4, "cut").state as Parameters<typeof manhattan.pending>[0]
+  type ManhattanState = Parameters<typeof manhattan.pending>[0]
+  /** A position some way in, where buildings stand and the standings differ between seats. */
+  const midGame = () => {
+    let match = mustStart(manhattan, 4, "cut")
+    const random = Random.fromKey("cut-opening")
+    for (let i = 0; i < 60; i++) {
+      const state = match.state as ManhattanState
+      const seat = manhattan.pending(state)[0]?.seat as Seat
+      const played = play(match, seat, random.pick(manhattan.legalCommands(state, seat)))
+      if (Result.isFailure(played)) throw new Error(played.failure.message)
+      match = played.success.match
+    }
+    const state = match.state as ManhattanState
     const seat = manhattan.pending(state)[0]?.seat as Seat
     const view = manhattan.view(state, { kind: "seat", seat })
     return { seat, view, legal: manhattan.legalCommands(state, seat) as ReadonlyArray<Typed> }
   }
   const search = (playoutDecisions: number | undefined) => {
-    const { seat, view, legal } = opening()
+    const { seat, view, legal } = midGame()
     let decisions = 0
     const ended: { reason: string; ranks: ReadonlyArray<number>; scores: ReadonlyArray<number> }[] = []
     const result = isMctsSearch(
@@ -333,11 +344,13 @@ describe("cut playouts (`playoutDecisions`)", () => {
     expect(cut.decisions).toBeLessThanOrEqual(5 * 60)
     expect(cut.ended).toHaveLength(60)
     for (const e of cut.ended) {
-      // Scored where it stands: no game ends within five decisions of the first corner choice.
+      // Scored where it stands: no game ends within five decisions of this position.
       expect(e.reason).toBe("adjudicated")
       const byScore = e.scores.map((score) => 1 + e.scores.filter((other) => other > score).length)
       expect(e.ranks).toEqual(byScore)
     }
+    // The standings were read, not made up: seats stand apart (height × 100 + blocks once they build).
+    expect(cut.ended.some((e) => new Set(e.scores).size > 1)).toBe(true)
   })
 
   it("without it, every playout runs to the end of the game", () => {

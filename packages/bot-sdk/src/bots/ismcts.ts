@@ -178,12 +178,14 @@ const iterate = (search: Search, start: Match, from: Node, random: Random): numb
   let node: Node | null = from
   let played = 0
   while (match.ended === null) {
+    // A cut playout stops before it asks the rules for the next decision's commands.
+    if (node === null && played >= playoutDecisions) break
     // The root is this seat's decision; below it, whoever the rules ask first (simultaneous choices in turn).
     const mover = node === root ? seat : game.pending(match.state)[0]?.seat
     if (mover === undefined) throw new Error(`ismcts: ${game.id}: nobody owes a decision in a live game`)
     const options = game.legalCommands(match.state, mover) as ReadonlyArray<Typed>
     if (node === null) {
-      if (played++ >= playoutDecisions) break
+      played++
       match = mustPlay(match, mover, playout(match, mover, options, random))
       continue
     }

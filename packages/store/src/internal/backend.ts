@@ -25,19 +25,19 @@ export interface Backend {
 }
 
 /**
- * Runs statements through Kysely, unprepared. PGlite needs this: its one session is shared, and only Kysely's
+ * Runs a statement through Kysely, unprepared. PGlite needs this: its one session is shared, and only Kysely's
  * connection queue keeps a statement from running inside another caller's open transaction.
  */
+const runThroughKysely = <Row>(db: Kysely<Database>, statement: Statement) =>
+  db.executeQuery<Row>(CompiledQuery.raw(statement.sql, [...statement.parameters]))
+
 export const executeThroughKysely =
   (db: Kysely<Database>) =>
   async <Row>(statement: Statement): Promise<ReadonlyArray<Row>> =>
-    (await db.executeQuery<Row>(CompiledQuery.raw(statement.sql, [...statement.parameters]))).rows
+    (await runThroughKysely<Row>(db, statement)).rows
 
-/** A write through Kysely (see `executeThroughKysely`): the number of rows it wrote. */
+/** A write through Kysely: the number of rows it wrote. */
 export const writeThroughKysely =
   (db: Kysely<Database>) =>
   async (statement: Statement): Promise<number> =>
-    Number(
-      (await db.executeQuery(CompiledQuery.raw(statement.sql, [...statement.parameters]))).numAffectedRows ??
-        0,
-    )
+    Number((await runThroughKysely(db, statement)).numAffectedRows ?? 0)

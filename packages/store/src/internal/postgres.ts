@@ -23,19 +23,20 @@ export interface NamedQueryPool {
   }): Promise<{ readonly rows: ReadonlyArray<unknown>; readonly rowCount: number | null }>
 }
 
-/** Runs hot statements as named prepared statements: parsed and planned once per pooled connection. */
+/** Runs a hot statement as a named prepared statement: parsed and planned once per pooled connection. */
+const runPrepared = (pool: NamedQueryPool, statement: Statement) =>
+  pool.query({ name: statement.name, text: statement.sql, values: [...statement.parameters] })
+
 const executePrepared =
   (pool: NamedQueryPool) =>
   async <Row>(statement: Statement): Promise<ReadonlyArray<Row>> =>
-    (await pool.query({ name: statement.name, text: statement.sql, values: [...statement.parameters] }))
-      .rows as ReadonlyArray<Row>
+    (await runPrepared(pool, statement)).rows as ReadonlyArray<Row>
 
-/** A hot write as a named prepared statement: how many rows it wrote (no RETURNING row to send and parse). */
+/** A hot write: how many rows it wrote (no RETURNING row to send and parse). */
 const writePrepared =
   (pool: NamedQueryPool) =>
   async (statement: Statement): Promise<number> =>
-    (await pool.query({ name: statement.name, text: statement.sql, values: [...statement.parameters] }))
-      .rowCount ?? 0
+    (await runPrepared(pool, statement)).rowCount ?? 0
 
 /** Opens a pg pool on `url`, checks the server answers, and ends the pool with the scope. */
 export const postgresBackend = (options: {

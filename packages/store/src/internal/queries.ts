@@ -25,16 +25,16 @@ export const selectEventsById = (db: Kysely<Database>, eventIds: ReadonlyArray<s
     .orderBy("stream_version")
     .execute() as Promise<ReadonlyArray<EventRow>>
 
-/** A stream's type and head (its last event's version and hash), or undefined when it has no events. */
+/** Stream rows with their heads: the version and hash of each one's last event (a backward key probe). */
+const STREAMS_WITH_HEADS = sql`select s.stream_id, s.stream_type, e.stream_version as version, e.hash as head_hash
+  from es_streams s cross join lateral (
+    select stream_version, hash from es_events where stream_id = s.stream_id
+    order by stream_version desc limit 1
+  ) e`
+
+/** A stream's type and head, or undefined when it has no events. */
 export const selectHead = async (db: Kysely<Database>, streamId: string) =>
-  (
-    await sql<StreamRow>`select s.stream_id, s.stream_type, e.stream_version as version, e.hash as head_hash
-      from es_streams s cross join lateral (
-        select stream_version, hash from es_events where stream_id = s.stream_id
-        order by stream_version desc limit 1
-      ) e
-      where s.stream_id = ${streamId}`.execute(db)
-  ).rows[0]
+  (await sql<StreamRow>`${STREAMS_WITH_HEADS} where s.stream_id = ${streamId}`.execute(db)).rows[0]
 
 /** Streams of a type after `afterStreamId`, in id order, with their heads. */
 export const selectStreams = async (
@@ -42,16 +42,12 @@ export const selectStreams = async (
   streamType: string,
   afterStreamId: string,
   limit: number,
-) =>
+): Promise<ReadonlyArray<StreamRow>> =>
   (
-    await sql<StreamRow>`select s.stream_id, s.stream_type, e.stream_version as version, e.hash as head_hash
-      from es_streams s cross join lateral (
-        select stream_version, hash from es_events where stream_id = s.stream_id
-        order by stream_version desc limit 1
-      ) e
+    await sql<StreamRow>`${STREAMS_WITH_HEADS}
       where s.stream_type = ${streamType} and s.stream_id > ${afterStreamId}
       order by s.stream_id limit ${limit}`.execute(db)
-  ).rows as ReadonlyArray<StreamRow>
+  ).rows
 
 // Ordered global read (ARCHITECTURE.md §4). Rows of the current epoch are fenced below the snapshot's xmin:
 // every transaction with a smaller id has finished, and any still to commit will get a larger one, so the
