@@ -1,6 +1,8 @@
+import { Client } from "pg"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { NotificationListener } from "./notificationListener.js"
 import { CoalescedNotifier, NotifyConnection } from "./notifier.js"
+import { wakeupClient } from "./postgres.js"
 
 describe("CoalescedNotifier", () => {
   beforeEach(() => {
@@ -142,5 +144,25 @@ describe("NotificationListener", () => {
     emit({ processId: 42 })
     expect(heard).toBe(1)
     await listener.stop()
+  })
+})
+
+describe.runIf(process.env.DATABASE_URL)("the wake-up connection (PostgreSQL)", () => {
+  it("commits its NOTIFYs without waiting for the WAL flush, and they still reach a LISTENer", async () => {
+    const url = process.env.DATABASE_URL as string
+    const sender = wakeupClient(url)
+    const listener = new Client({ connectionString: url })
+    await Promise.all([sender.connect(), listener.connect()])
+    try {
+      const { rows } = await sender.query("select current_setting('synchronous_commit') as setting")
+      expect(rows[0]).toEqual({ setting: "off" })
+      const channel = `wakeup_test_${process.pid}`
+      await listener.query(`listen ${channel}`)
+      const heard = new Promise<string>((resolve) => listener.on("notification", (n) => resolve(n.channel)))
+      await sender.query(`select pg_notify('${channel}', '')`)
+      expect(await heard).toBe(channel)
+    } finally {
+      await Promise.all([sender.end(), listener.end()])
+    }
   })
 })

@@ -38,6 +38,19 @@ const writePrepared =
   async (statement: Statement): Promise<number> =>
     (await runPrepared(pool, statement)).rowCount ?? 0
 
+/**
+ * The connection a node sends its wake-ups on. A NOTIFY is a transaction of its own, and PostgreSQL flushes its
+ * commit to the WAL like any other (it takes a transaction id). A wake-up needs no durability (one lost in a
+ * crash costs other nodes a polling tick), so it commits without waiting for the flush: up to 500 flushes a
+ * second the appends' own commits no longer queue behind.
+ */
+export const wakeupClient = (url: string): Client =>
+  new Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: "-c synchronous_commit=off",
+  })
+
 /** Opens a pg pool on `url`, checks the server answers, and ends the pool with the scope. */
 export const postgresBackend = (options: {
   readonly url: string
@@ -54,7 +67,7 @@ export const postgresBackend = (options: {
       // An idle client losing its connection is reported here; the next query reconnects, so do not crash.
       pool.on("error", () => undefined)
       const notifyConnection = new NotifyConnection(
-        () => new Client({ connectionString: options.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+        () => wakeupClient(options.url),
         `select pg_notify('${WAKEUP_CHANNEL}', '')`,
       )
       const notifier = new CoalescedNotifier(notifyConnection.send, WAKEUP_WINDOW_MS)
