@@ -41,8 +41,8 @@ const writePrepared =
 /**
  * The connection a node sends its wake-ups on. A NOTIFY is a transaction of its own, and PostgreSQL flushes its
  * commit to the WAL like any other (it takes a transaction id). A wake-up needs no durability (one lost in a
- * crash costs other nodes a polling tick), so it commits without waiting for the flush: up to 500 flushes a
- * second the appends' own commits no longer queue behind.
+ * crash costs other nodes a polling tick), so it commits without waiting for the flush, and the appends' own
+ * commits no longer queue behind up to 500 such flushes a second.
  */
 export const wakeupClient = (url: string): Client =>
   new Client({
