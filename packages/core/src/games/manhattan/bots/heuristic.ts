@@ -1,9 +1,9 @@
 import type { Bot } from "../../../kernel/bot.js"
 import type { Seat } from "../../../kernel/game.js"
-import { cellIndex, crossing, EDGE_NEIGHBOURS } from "../board.js"
-import type { Command } from "../commands.js"
+import { CELLS, cellIndex, crossing, EDGE_NEIGHBOURS } from "../board.js"
+import type { Command, MovePawns } from "../commands.js"
 import { canBuildOnEmpty, planStory } from "../contact.js"
-import { pawnsAfter } from "../moves.js"
+import { reach } from "../moves.js"
 import { bestBuilding } from "../outcome.js"
 import type { Board, Building } from "../state.js"
 
@@ -83,12 +83,37 @@ const roofValue = (board: Board, seat: Seat, cell: number): number => {
   return 10 + b.height * 6 + c.height * 4 + (b.height === rival.height ? 10 : 0)
 }
 
+/**
+ * Crossing values already worked out in this `choose` call, by cell: a dozen moves land on a few crossings,
+ * and working a crossing out (the story plan, the buildings' heights) showed in search profiles. `memo[cell]`
+ * is valid when `memoCall[cell] === call`, so nothing is cleared between calls.
+ */
+const memo = new Float64Array(CELLS)
+const memoCall = new Int32Array(CELLS)
+let call = 0
+
+const moveValue = (board: Board, seat: Seat, moves: MovePawns["moves"]): number => {
+  const row = board.pawns[seat] ?? [null, null]
+  let a = row[0]
+  let b = row[1]
+  for (const m of moves) {
+    const to = reach(m.pawn === 0 ? a : b, m.pips, m.direction, m.entry)
+    if (m.pawn === 0) a = to
+    else b = to
+  }
+  const cell = crossing(a, b)
+  if (cell === null) return 0
+  if (memoCall[cell] !== call) {
+    memo[cell] = crossingValue(board, seat, cell)
+    memoCall[cell] = call
+  }
+  return memo[cell] as number
+}
+
 const score = (board: Board, seat: Seat, command: Command): number => {
   switch (command.type) {
-    case "MovePawns": {
-      const pawns = pawnsAfter(board, seat, command.moves)
-      return crossingValue(board, seat, crossing(pawns[0], pawns[1]))
-    }
+    case "MovePawns":
+      return moveValue(board, seat, command.moves)
     case "BuildStory":
       return storyValue(board, seat, cellIndex(command.x, command.y))
     case "RemoveRoof":
@@ -106,6 +131,7 @@ const score = (board: Board, seat: Seat, command: Command): number => {
 export const heuristicBot: Bot<Board, Command> = {
   name: "heuristic",
   choose: ({ seat, view, legal, random }) => {
+    call = call === 0x7fffffff ? 1 : call + 1
     let best: Command[] = []
     let bestScore = Number.NEGATIVE_INFINITY
     for (const command of legal) {
