@@ -11,7 +11,8 @@
  *   … --stop-below 0.6                  stop once the sole-win interval lies wholly below 60% (after 40 games)
  *   … --stop-above 0.6                  stop once it lies wholly above 60% (after 40 games): the verdict is in
  *   … [--playout heuristic|random] [--root halving|ucb] [--confidence z] [--exploration c] [--epsilon e]
- *   … [--playout-decisions n]           cut playouts after n decisions, scored by the game's standings
+ *   … [--playout-decisions n]           cut playouts after n decisions, scored by the game's prospects
+ *   … [--cut-scores prospects|standings] how cut playouts are scored (default prospects, where the game has them)
  *   … [--bot heuristic]
  */
 import { parseArgs } from "node:util"
@@ -42,6 +43,8 @@ const { values } = parseArgs({
     exploration: { type: "string" },
     /** Cut playouts after this many decisions and score them by the game's standings. */
     "playout-decisions": { type: "string" },
+    /** Score cut playouts by the game's prospects (default, where it has them) or its bare standings. */
+    "cut-scores": { type: "string" },
     "stop-below": { type: "string" },
     "stop-above": { type: "string" },
     json: { type: "boolean", default: false },
@@ -69,6 +72,9 @@ const playoutDecisions =
   values["playout-decisions"] === undefined ? undefined : Number(values["playout-decisions"])
 if (playoutDecisions !== undefined && !(Number.isInteger(playoutDecisions) && playoutDecisions >= 0))
   throw new Error("--playout-decisions is a whole number")
+const cutScores = values["cut-scores"]
+if (cutScores !== undefined && cutScores !== "prospects" && cutScores !== "standings")
+  throw new Error("--cut-scores is prospects or standings")
 const epsilon = values.epsilon === undefined ? undefined : Number(values.epsilon)
 if (epsilon !== undefined && !(epsilon >= 0 && epsilon <= 1))
   throw new Error("--epsilon is a share in [0, 1]")
@@ -95,6 +101,7 @@ const mcts = isMctsBot({
   confidence,
   exploration,
   playoutDecisions,
+  cutScores,
   onSearch: (r) => iterations.push(r.iterations),
 })
 const opponent = botByName(values.opponent, values.game)
@@ -102,7 +109,7 @@ const tested = values.bot === undefined ? mcts : botByName(values.bot, values.ga
 const budgetWords = iterationBudget === undefined ? `${ms} ms` : `${iterationBudget} iterations`
 const testedName =
   values.bot ??
-  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`}${playoutDecisions === undefined ? "" : `, cut after ${playoutDecisions} decisions`})`
+  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`}${playoutDecisions === undefined ? "" : `, cut after ${playoutDecisions} decisions`}${cutScores === undefined ? "" : `, cut scored by ${cutScores}`})`
 let played = 0
 let wins = 0
 let soleWins = 0

@@ -312,9 +312,12 @@ describe("cut playouts (`playoutDecisions`)", () => {
     const view = manhattan.view(state, { kind: "seat", seat })
     return { seat, view, legal: manhattan.legalCommands(state, seat) as ReadonlyArray<Typed> }
   }
-  const search = (playoutDecisions: number | undefined) => {
+  const search = (playoutDecisions: number | undefined, cutScores?: "prospects" | "standings") => {
     const { seat, view, legal } = midGame()
     let decisions = 0
+    /** The last playout decision's position and choice: played on, the position the playout was cut at. */
+    let last: { match: Match; seat: Seat; command: Typed } | undefined
+    const cutAt: ManhattanState[] = []
     const ended: { reason: string; ranks: ReadonlyArray<number>; scores: ReadonlyArray<number> }[] = []
     const result = isMctsSearch(
       manhattan,
@@ -324,22 +327,28 @@ describe("cut playouts (`playoutDecisions`)", () => {
       Random.fromKey("cut"),
       { iterations: 60 },
       {
-        playout: (_match, _seat, options, random) => {
+        playout: (match, mover, options, random) => {
           decisions++
-          return random.pick(options)
+          const command = random.pick(options)
+          last = { match, seat: mover, command }
+          return command
         },
         rewards: (e) => {
+          const played = last === undefined ? undefined : play(last.match, last.seat, last.command)
+          if (played !== undefined && Result.isSuccess(played))
+            cutAt.push(played.success.match.state as ManhattanState)
           ended.push(e)
           return e.ranks.map((r) => (r === 1 ? 1 : 0))
         },
         playoutDecisions,
+        cutScores,
       },
     )
-    return { result, decisions, ended }
+    return { seat, result, decisions, ended, cutAt }
   }
 
   it("stops each playout after that many decisions and ranks the position by the game's standings", () => {
-    const cut = search(5)
+    const cut = search(5, "standings")
     expect(cut.result.iterations).toBe(60)
     expect(cut.decisions).toBeLessThanOrEqual(5 * 60)
     expect(cut.ended).toHaveLength(60)
@@ -351,6 +360,23 @@ describe("cut playouts (`playoutDecisions`)", () => {
     }
     // The standings were read, not made up: seats stand apart (height × 100 + blocks once they build).
     expect(cut.ended.some((e) => new Set(e.scores).size > 1)).toBe(true)
+  })
+
+  it("ranks a cut position by the game's prospects by default, read from the searcher's view of it", () => {
+    const cut = search(5)
+    expect(cut.ended).toHaveLength(60)
+    expect(cut.cutAt).toHaveLength(60)
+    cut.ended.forEach((e, i) => {
+      const state = cut.cutAt[i] as ManhattanState
+      const prospects = manhattan.prospects?.(manhattan.view(state, { kind: "seat", seat: cut.seat }))
+      expect(e.scores).toEqual(prospects)
+      const byScore = e.scores.map((score) => 1 + e.scores.filter((other) => other > score).length)
+      expect(e.ranks).toEqual(byScore)
+    })
+    // Prospects are not the bare standings: the next roll's expected value is in them (in 36ths).
+    expect(cut.ended.some((e) => e.scores.some((score) => !Number.isInteger(score)))).toBe(true)
+    // The bare standings are whole numbers (height × 100 + blocks).
+    expect(search(5, "standings").ended.every((e) => e.scores.every(Number.isInteger))).toBe(true)
   })
 
   it("without it, every playout runs to the end of the game", () => {

@@ -82,6 +82,11 @@ export interface IsMctsSettings {
    * without `standings` playouts always run to the end.
    */
   readonly playoutDecisions?: number | undefined
+  /**
+   * How a cut playout's position is scored: by the game's `prospects` (default, where the game has them:
+   * the standings plus what each seat can still make of its position) or by its bare `standings`.
+   */
+  readonly cutScores?: "prospects" | "standings" | undefined
 }
 
 /** One root command's statistics. */
@@ -162,12 +167,16 @@ export const winShareRewards = (ended: GameEnded): number[] => {
 }
 
 /**
- * A cut playout scored as if the game ended where it stands: ranks by the game's `standings` scores, read
- * from the searcher's own view of its sampled state (a guess of its own, so nothing leaks).
+ * A cut playout scored as if the game ended where it stands: ranks by the game's `prospects` (or bare
+ * `standings` scores), read from the searcher's own view of its sampled state (a guess of its own, so
+ * nothing leaks).
  */
-const endedAsItStands = (game: AnyGame, match: Match, seat: Seat): GameEnded => {
-  const standings = game.standings as NonNullable<AnyGame["standings"]>
-  const scores = standings.read(game.view(match.state, { kind: "seat", seat })).map((s) => s.score)
+const endedAsItStands = (game: AnyGame, match: Match, seat: Seat, byProspects: boolean): GameEnded => {
+  const view = game.view(match.state, { kind: "seat", seat })
+  const scores =
+    byProspects && game.prospects !== undefined
+      ? game.prospects(view)
+      : (game.standings as NonNullable<AnyGame["standings"]>).read(view).map((s) => s.score)
   const ranks = scores.map((score) => 1 + scores.filter((other) => other > score).length)
   return { type: "GameEnded", ranks, scores, seed: "sample", reason: "adjudicated" }
 }
@@ -190,6 +199,8 @@ interface Search {
   readonly path: Node[]
   /** Decisions a playout may take before it is scored where it stands (Infinity: to the end). */
   readonly playoutDecisions: number
+  /** Score cut playouts by the game's `prospects` rather than its bare standings. */
+  readonly byProspects: boolean
 }
 
 /**
@@ -245,7 +256,7 @@ const iterate = (search: Search, start: Match, from: Node, random: Random): numb
       node = best
     } else throw new Error(`ismcts: ${game.id}: seat ${mover} owes a decision but has no legal command`)
   }
-  const rewards = rewardsOf(match.ended ?? endedAsItStands(game, match, seat))
+  const rewards = rewardsOf(match.ended ?? endedAsItStands(game, match, seat, search.byProspects))
   for (const n of path) {
     n.visits++
     n.total += rewards[n.seat] ?? 0
@@ -304,6 +315,7 @@ export const isMctsSearch = (
       game.standings === undefined
         ? Number.POSITIVE_INFINITY
         : (settings.playoutDecisions ?? Number.POSITIVE_INFINITY),
+    byProspects: (settings.cutScores ?? "prospects") === "prospects",
   }
   return (settings.root ?? "halving") === "halving"
     ? halvingRoot(search, view, legal, random, budget, settings)
@@ -545,6 +557,7 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
           confidence: options.confidence,
           playoutDecisions: options.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id],
           order,
+          cutScores: options.cutScores,
         },
       )
       options.onSearch?.(result)

@@ -117,6 +117,11 @@ export interface GameDefinition<Options, State, Command extends Typed, Event ext
     readonly scoreLabel: string
     readonly read: (view: View) => ReadonlyArray<SeatStanding>
   }
+  /**
+   * Optional, for search bots: each seat's standing score plus what it can expect to add soon, in the same
+   * units, read from a view. A search that cuts its playouts short ranks the seats by it (else by `standings`).
+   */
+  readonly prospects?: (view: View) => ReadonlyArray<number>
 }
 
 /** One seat's standing at a position: the score the game ranks by, as it stands, and its money (or null). */

@@ -1,6 +1,7 @@
 import type { GameDefinition, GameStarted } from "../../kernel/game.js"
 import { advance } from "./advance.js"
 import { heuristicBot } from "./bots/heuristic.js"
+import { prospects } from "./bots/prospects.js"
 import { randomBot } from "./bots/random.js"
 import { catalogue } from "./catalogue.js"
 import { Command } from "./commands.js"
@@ -46,6 +47,7 @@ export const manhattan: GameDefinition<Options, State, Command, Event, View> = {
   visibility,
   outcome,
   standings,
+  prospects,
   determinise,
 }
 

@@ -59,7 +59,7 @@ const streetValue = (board: Board, seat: Seat, cell: number): number => {
 }
 
 /** What landing the pawns on this crossing is worth. */
-const crossingValue = (board: Board, seat: Seat, cell: number | null): number => {
+export const crossingValue = (board: Board, seat: Seat, cell: number | null): number => {
   if (cell === null) return 0
   const c = board.cells[cell]
   if (c?.kind === "empty") {

@@ -1,0 +1,94 @@
+import type { Seat } from "../../../kernel/game.js"
+import { CELLS, crossing, RING } from "../board.js"
+import { legalMoves, reach } from "../moves.js"
+import { standings } from "../outcome.js"
+import type { Board } from "../state.js"
+import { crossingValue } from "./heuristic.js"
+
+/*
+ * A seat's prospects: its standing plus what its pawns can expect to reach with its next roll. A search that
+ * cuts its playouts ranks the seats by this (`GameDefinition.prospects`): two players level in height are
+ * not level if one of them has his pawns aimed at his own free tops or at a takeover. Measured, IS-MCTS at
+ * 8,000 iterations against three heuristic bots: 40/80 sole wins ranked by prospects, 34/80 by the standings
+ * (docs/rulings/manhattan.md has no ruling here: it is bot knowledge, not a rule).
+ */
+
+/** How much of the next roll's expected value counts, in score units (a story of height is worth 100). */
+export const NEXT_ROLL_WEIGHT = 0.5
+
+/** `CROSSINGS[a * RING + b]`: the cell where pawns on ring squares a and b cross, or −1. */
+const CROSSINGS = Int8Array.from(
+  { length: RING * RING },
+  (_, i) => crossing(Math.floor(i / RING), i % RING) ?? -1,
+)
+
+/** The 21 distinct rolls with their weight in 36. */
+const ROLLS: ReadonlyArray<readonly [number, number, number]> = Array.from({ length: 6 }, (_, i) =>
+  Array.from({ length: 6 - i }, (_, j) => [i + 1, i + 1 + j, j === 0 ? 1 : 2] as const),
+).flat()
+
+/** Crossing values worked out for this board and seat: valid when `valueFor[cell] === round`. */
+const values = new Float64Array(CELLS)
+const valueFor = new Int32Array(CELLS)
+let round = 0
+
+/**
+ * What the seat can expect from its next roll if the board stays as it is: over the 36 rolls, the best value
+ * (the heuristic's `crossingValue`, never below 0) among the crossings its legal moves can reach.
+ */
+export const nextRollValue = (board: Board, seat: Seat): number => {
+  const [p0, p1] = board.pawns[seat] ?? [null, null]
+  round = round === 0x7fffffff ? 1 : round + 1
+  const at = (cell: number | null): number => {
+    if (cell === null || cell < 0) return 0
+    if (valueFor[cell] !== round) {
+      values[cell] = Math.max(0, crossingValue(board, seat, cell))
+      valueFor[cell] = round
+    }
+    return values[cell] as number
+  }
+  let total = 0
+  for (const [a, b, weight] of ROLLS) {
+    let best = 0
+    if (p0 !== null && p1 !== null) {
+      // Both pawns on the ring (always, unless the off-board entry variant is on): the moves by table.
+      const pair = (x: number, y: number) =>
+        at(CROSSINGS[((x + 2 * RING) % RING) * RING + ((y + 2 * RING) % RING)] as number)
+      const t = a + b
+      best = Math.max(
+        pair(p0 + t, p1),
+        pair(p0 - t, p1),
+        pair(p0, p1 + t),
+        pair(p0, p1 - t),
+        pair(p0 + a, p1 + b),
+        pair(p0 + a, p1 - b),
+        pair(p0 - a, p1 + b),
+        pair(p0 - a, p1 - b),
+        pair(p0 + b, p1 + a),
+        pair(p0 + b, p1 - a),
+        pair(p0 - b, p1 + a),
+        pair(p0 - b, p1 - a),
+      )
+    } else
+      for (const move of legalMoves([a, b], [p0, p1])) {
+        let x = p0
+        let y = p1
+        for (const m of move.moves) {
+          const to = reach(m.pawn === 0 ? p0 : p1, m.pips, m.direction, m.entry)
+          if (m.pawn === 0) x = to
+          else y = to
+        }
+        best = Math.max(best, at(crossing(x, y)))
+      }
+    total += weight * best
+  }
+  return total / 36
+}
+
+/** Each seat's standing score plus `NEXT_ROLL_WEIGHT` of its next roll's expected value (0 once bankrupt). */
+export const prospects = (view: Board): number[] =>
+  standings
+    .read(view)
+    .map((standing, seat) =>
+      view.bankrupt[seat] ? 0 : standing.score + NEXT_ROLL_WEIGHT * nextRollValue(view, seat),
+    )
