@@ -11,8 +11,8 @@
  *   … --stop-below 0.6                  stop once the sole-win interval lies wholly below 60% (after 40 games)
  *   … --stop-above 0.6                  stop once it lies wholly above 60% (after 40 games): the verdict is in
  *   … [--playout heuristic|random] [--root halving|ucb] [--confidence z] [--exploration c] [--epsilon e]
- *   … [--playout-decisions n]           cut playouts after n decisions, scored by the game's prospects
- *   … [--cut-scores prospects|standings] how cut playouts are scored (default prospects, where the game has them)
+ *   … [--playout-decisions n]           cut playouts after n decisions, scored by the game's standings
+ *   … [--cut-scores standings|prospects] how cut playouts are scored (default standings)
  *   … [--bot heuristic]
  */
 import { parseArgs } from "node:util"
@@ -43,7 +43,7 @@ const { values } = parseArgs({
     exploration: { type: "string" },
     /** Cut playouts after this many decisions and score them by the game's standings. */
     "playout-decisions": { type: "string" },
-    /** Score cut playouts by the game's prospects (default, where it has them) or its bare standings. */
+    /** Score cut playouts by the game's bare standings (default) or its prospects, where it has them. */
     "cut-scores": { type: "string" },
     "stop-below": { type: "string" },
     "stop-above": { type: "string" },

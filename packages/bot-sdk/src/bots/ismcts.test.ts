@@ -348,7 +348,7 @@ describe("cut playouts (`playoutDecisions`)", () => {
   }
 
   it("stops each playout after that many decisions and ranks the position by the game's standings", () => {
-    const cut = search(5, "standings")
+    const cut = search(5)
     expect(cut.result.iterations).toBe(60)
     expect(cut.decisions).toBeLessThanOrEqual(5 * 60)
     expect(cut.ended).toHaveLength(60)
@@ -362,8 +362,8 @@ describe("cut playouts (`playoutDecisions`)", () => {
     expect(cut.ended.some((e) => new Set(e.scores).size > 1)).toBe(true)
   })
 
-  it("ranks a cut position by the game's prospects by default, read from the searcher's view of it", () => {
-    const cut = search(5)
+  it("with cutScores: prospects, ranks a cut position by the game's prospects, read from the searcher's view", () => {
+    const cut = search(5, "prospects")
     expect(cut.ended).toHaveLength(60)
     expect(cut.cutAt).toHaveLength(60)
     cut.ended.forEach((e, i) => {
@@ -376,7 +376,7 @@ describe("cut playouts (`playoutDecisions`)", () => {
     // Prospects are not the bare standings: the next roll's expected value is in them (in 36ths).
     expect(cut.ended.some((e) => e.scores.some((score) => !Number.isInteger(score)))).toBe(true)
     // The bare standings are whole numbers (height × 100 + blocks).
-    expect(search(5, "standings").ended.every((e) => e.scores.every(Number.isInteger))).toBe(true)
+    expect(search(5).ended.every((e) => e.scores.every(Number.isInteger))).toBe(true)
   })
 
   it("without it, every playout runs to the end of the game", () => {
