@@ -1,9 +1,9 @@
 import type { Bot } from "../../../kernel/bot.js"
 import type { Seat } from "../../../kernel/game.js"
 import { CELLS, cellIndex, crossing, EDGE_NEIGHBOURS } from "../board.js"
-import type { Command, MovePawns } from "../commands.js"
+import type { Command } from "../commands.js"
 import { canBuildOnEmpty, planStory } from "../contact.js"
-import { reach } from "../moves.js"
+import { pawnsAfter } from "../moves.js"
 import { bestBuilding } from "../outcome.js"
 import type { Board, Building } from "../state.js"
 
@@ -84,36 +84,37 @@ const roofValue = (board: Board, seat: Seat, cell: number): number => {
 }
 
 /**
- * Crossing values already worked out in this `choose` call, by cell: a dozen moves land on a few crossings,
- * and working a crossing out (the story plan, the buildings' heights) showed in search profiles. `memo[cell]`
- * is valid when `memoCall[cell] === call`, so nothing is cleared between calls.
+ * Crossing values of one board for one seat, each worked out once: a dozen moves land on a few crossings, and
+ * working a crossing out (the story plan, the buildings' heights) showed in search profiles. `start()` begins
+ * another board or seat; a value is valid while its stamp is the current round, so nothing is cleared.
  */
-const memo = new Float64Array(CELLS)
-const memoCall = new Int32Array(CELLS)
-let call = 0
-
-const moveValue = (board: Board, seat: Seat, moves: MovePawns["moves"]): number => {
-  const row = board.pawns[seat] ?? [null, null]
-  let a = row[0]
-  let b = row[1]
-  for (const m of moves) {
-    const to = reach(m.pawn === 0 ? a : b, m.pips, m.direction, m.entry)
-    if (m.pawn === 0) a = to
-    else b = to
+export const crossingMemo = () => {
+  const values = new Float64Array(CELLS)
+  const stamps = new Int32Array(CELLS)
+  let round = 0
+  return {
+    start: (): void => {
+      round = round === 0x7fffffff ? 1 : round + 1
+    },
+    value: (board: Board, seat: Seat, cell: number | null): number => {
+      if (cell === null) return 0
+      if (stamps[cell] !== round) {
+        values[cell] = crossingValue(board, seat, cell)
+        stamps[cell] = round
+      }
+      return values[cell] as number
+    },
   }
-  const cell = crossing(a, b)
-  if (cell === null) return 0
-  if (memoCall[cell] !== call) {
-    memo[cell] = crossingValue(board, seat, cell)
-    memoCall[cell] = call
-  }
-  return memo[cell] as number
 }
+
+const crossings = crossingMemo()
 
 const score = (board: Board, seat: Seat, command: Command): number => {
   switch (command.type) {
-    case "MovePawns":
-      return moveValue(board, seat, command.moves)
+    case "MovePawns": {
+      const pawns = pawnsAfter(board, seat, command.moves)
+      return crossings.value(board, seat, crossing(pawns[0], pawns[1]))
+    }
     case "BuildStory":
       return storyValue(board, seat, cellIndex(command.x, command.y))
     case "RemoveRoof":
@@ -131,7 +132,7 @@ const score = (board: Board, seat: Seat, command: Command): number => {
 export const heuristicBot: Bot<Board, Command> = {
   name: "heuristic",
   choose: ({ seat, view, legal, random }) => {
-    call = call === 0x7fffffff ? 1 : call + 1
+    crossings.start()
     let best: Command[] = []
     let bestScore = Number.NEGATIVE_INFINITY
     for (const command of legal) {

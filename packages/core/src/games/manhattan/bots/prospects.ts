@@ -1,9 +1,9 @@
 import type { Seat } from "../../../kernel/game.js"
-import { CELLS, crossing, RING } from "../board.js"
-import { legalMoves, reach } from "../moves.js"
+import { crossing, RING } from "../board.js"
+import { legalMoves, pawnsAfter } from "../moves.js"
 import { standings } from "../outcome.js"
 import type { Board } from "../state.js"
-import { crossingValue } from "./heuristic.js"
+import { crossingMemo } from "./heuristic.js"
 
 /*
  * A seat's prospects: its standing plus what its pawns can expect to reach with its next roll. A search that
@@ -29,10 +29,7 @@ const ROLLS: ReadonlyArray<readonly [number, number, number]> = Array.from({ len
   Array.from({ length: 6 - i }, (_, j) => [i + 1, i + 1 + j, j === 0 ? 1 : 2] as const),
 ).flat()
 
-/** Crossing values worked out for this board and seat: valid when `valueFor[cell] === round`. */
-const values = new Float64Array(CELLS)
-const valueFor = new Int32Array(CELLS)
-let round = 0
+const crossings = crossingMemo()
 
 /**
  * What the seat can expect from its next roll if the board stays as it is: over the 36 rolls, the best value
@@ -40,15 +37,9 @@ let round = 0
  */
 export const nextRollValue = (board: Board, seat: Seat): number => {
   const [p0, p1] = board.pawns[seat] ?? [null, null]
-  round = round === 0x7fffffff ? 1 : round + 1
-  const at = (cell: number | null): number => {
-    if (cell === null || cell < 0) return 0
-    if (valueFor[cell] !== round) {
-      values[cell] = Math.max(0, crossingValue(board, seat, cell))
-      valueFor[cell] = round
-    }
-    return values[cell] as number
-  }
+  crossings.start()
+  const at = (cell: number | null): number =>
+    cell === null || cell < 0 ? 0 : Math.max(0, crossings.value(board, seat, cell))
   let total = 0
   for (const [a, b, weight] of ROLLS) {
     let best = 0
@@ -73,13 +64,7 @@ export const nextRollValue = (board: Board, seat: Seat): number => {
       )
     } else
       for (const move of legalMoves([a, b], [p0, p1])) {
-        let x = p0
-        let y = p1
-        for (const m of move.moves) {
-          const to = reach(m.pawn === 0 ? p0 : p1, m.pips, m.direction, m.entry)
-          if (m.pawn === 0) x = to
-          else y = to
-        }
+        const [x, y] = pawnsAfter(board, seat, move.moves)
         best = Math.max(best, at(crossing(x, y)))
       }
     total += weight * best
