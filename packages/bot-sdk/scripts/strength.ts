@@ -128,12 +128,15 @@ for (let g = offset; g < offset + games; g++) {
   if (rank === 1) wins++
   if (rank === 1 && firsts === 1) soleWins++
   rankSum += rank
+  let ahead = 0
   ranks.forEach((r, s) => {
-    if (s !== seat) beaten += r > rank ? 1 : r === rank ? 0.5 : 0
+    if (s !== seat) ahead += r > rank ? 1 : r === rank ? 0.5 : 0
   })
+  beaten += ahead
+  // Each line carries the game's own figures, so a series split across runs adds up from its logs alone.
   if (!values.json)
     process.stdout.write(
-      `game ${g + 1}: ${values.bot ?? "IS-MCTS"} at seat ${seat} rank ${rank} (scores ${result.outcome.scores.join(" ")}); ${soleWins} sole win(s) in ${played}\n`,
+      `game ${g + 1} (seed ${values.seed}-${g}): ${values.bot ?? "IS-MCTS"} at seat ${seat} rank ${rank}${rank === 1 && firsts === 1 ? " alone" : ""}, ahead of ${ahead} of ${seats - 1} (scores ${result.outcome.scores.join(" ")}); ${soleWins} sole win(s) in ${played}\n`,
     )
   const [low, high] = wilson(soleWins, played)
   if (
