@@ -236,6 +236,19 @@ describe("the halving root (Sequential Halving with common random numbers)", () 
     }
   })
 
+  it("pairs every command with the prior on every sample, in every round, wherever the means rank them", () => {
+    // Target 2 outranks the prior (target 0) after the first round: it must still be paired with the prior.
+    for (const key of ["a", "b", "c"]) {
+      const result = searchLongShot([1, 2, 5, 3], 0, 400, key)
+      const best = result.stats.find((s) => canonicalJson(s.command) === '{"target":2,"type":"Aim"}')
+      expect(best?.visits).toBeGreaterThan(100)
+      expect(best?.paired?.samples).toBe(best?.visits)
+      expect(best?.paired?.advantage).toBeGreaterThan(0)
+      const prior = result.stats.find((s) => canonicalJson(s.command) === '{"target":0,"type":"Aim"}')
+      expect(prior?.paired).toBeUndefined()
+    }
+  })
+
   it("keeps the prior when no command is better, however the luck of the samples falls", () => {
     let kept = 0
     for (let i = 0; i < 20; i++)

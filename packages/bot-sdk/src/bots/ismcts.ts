@@ -96,6 +96,11 @@ export interface RootStat {
   readonly command: Typed
   readonly visits: number
   readonly mean: number
+  /**
+   * Under the `halving` root with a prior: the samples this command was tried on beside the prior, and its
+   * mean reward minus the prior's over them (what decides whether it is played instead of the prior).
+   */
+  readonly paired?: { readonly samples: number; readonly advantage: number } | undefined
 }
 
 export interface SearchResult {
@@ -464,8 +469,12 @@ const halvingRoot: RootSearch = (search, view, legal, random, budget, settings) 
     // The better half of the commands tried goes on; the prior always does, in the place of the weakest.
     const ranked = alive.filter((c) => c.node.visits > 0).sort((a, b) => mean(b) - mean(a))
     const keep = ranked.slice(0, Math.ceil(ranked.length / 2))
-    if (prior !== undefined && !keep.includes(prior)) keep[keep.length - 1] = prior
-    alive = keep
+    // The prior always goes on, first: every sample pairs the others with it (`sample` reads its reward
+    // first). Left where the means put it, later rounds paired the others with the best command instead.
+    alive =
+      prior === undefined
+        ? keep
+        : [prior, ...(keep.includes(prior) ? keep.filter((c) => c !== prior) : keep.slice(0, -1))]
   }
   let best = alive.reduce((a, b) => (mean(b) > mean(a) ? b : a))
   if (prior !== undefined && best !== prior) {
@@ -477,7 +486,14 @@ const halvingRoot: RootSearch = (search, view, legal, random, budget, settings) 
     const z = settings.confidence ?? 1
     if (n < (settings.minVisits ?? 4) || avg <= z * (sd / Math.sqrt(n))) best = prior
   }
-  return { command: best.command, iterations, stats: rootStats(search, legal) }
+  const pairs = new Map(candidates.map((c) => [c.command, c]))
+  const stats = rootStats(search, legal).map((stat): RootStat => {
+    const c = pairs.get(stat.command)
+    return prior === undefined || c === undefined || c === prior
+      ? stat
+      : { ...stat, paired: { samples: c.paired, advantage: c.paired > 0 ? c.diff / c.paired : 0 } }
+  })
+  return { command: best.command, iterations, stats }
 }
 
 export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior"> {
