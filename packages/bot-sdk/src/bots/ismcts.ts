@@ -466,11 +466,10 @@ const halvingRoot: RootSearch = (search, view, legal, random, budget, settings) 
     const timeEnd = until === Number.POSITIVE_INFINITY ? until : now + (until - now) / left
     while (sample(iterationsEnd, timeEnd) && iterations < iterationsEnd && Date.now() < timeEnd) {}
     if (left === 1 || iterations >= maxIterations || Date.now() >= until) break
-    // The better half of the commands tried goes on; the prior always does, in the place of the weakest.
+    // The better half of the commands tried goes on; the prior always does, in the place of the weakest,
+    // and first: `sample` reads the first reward as the prior's, to pair every other command with it.
     const ranked = alive.filter((c) => c.node.visits > 0).sort((a, b) => mean(b) - mean(a))
     const keep = ranked.slice(0, Math.ceil(ranked.length / 2))
-    // The prior always goes on, first: every sample pairs the others with it (`sample` reads its reward
-    // first). Left where the means put it, later rounds paired the others with the best command instead.
     alive =
       prior === undefined
         ? keep
