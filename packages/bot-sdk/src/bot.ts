@@ -3,6 +3,7 @@ import type * as Downtown from "@boroughs/core/games/downtown"
 import type * as Manhattan from "@boroughs/core/games/manhattan"
 import type * as Suburbia from "@boroughs/core/games/suburbia"
 import type * as Uptown from "@boroughs/core/games/uptown"
+import type * as UrbanSprawl from "@boroughs/core/games/urban-sprawl"
 
 /** The view and command types of each game, from `@boroughs/core/games/<game>`: what a typed bot sees and plays. */
 export interface GameTypes {
@@ -10,6 +11,7 @@ export interface GameTypes {
   readonly manhattan: { readonly view: Manhattan.View; readonly command: Manhattan.Command }
   readonly suburbia: { readonly view: Suburbia.View; readonly command: Suburbia.Command }
   readonly uptown: { readonly view: Uptown.View; readonly command: Uptown.Command }
+  readonly "urban-sprawl": { readonly view: UrbanSprawl.View; readonly command: UrbanSprawl.Command }
 }
 
 /** A game a typed bot can be written for. */

@@ -43,6 +43,25 @@ describe("playLocal", () => {
     )
   })
 
+  it("types a bot for each of the five games, Urban Sprawl too", async () => {
+    const viewers: Array<number | null> = []
+    // `view.viewer` and `EndTurn` exist only in Urban Sprawl's types: this compiles because the game is typed.
+    const ender = defineBot({
+      game: "urban-sprawl",
+      name: "ender",
+      decide: (view, legal, ctx) => {
+        viewers.push(view.viewer)
+        return legal.find((c) => c.type === "EndTurn") ?? ctx.random.pick(legal)
+      },
+    })
+    const result = await playLocal({ game: "urban-sprawl", bots: [ender, randomBot], seed: "typed-sprawl" })
+    expect(result.match.ended).not.toBeNull()
+    expect(new Set(viewers)).toEqual(new Set([0]))
+    await expect(
+      playLocal({ game: "downtown", bots: [ender, randomBot, randomBot], seed: "x" }),
+    ).rejects.toThrow(/written for urban-sprawl, not downtown/)
+  })
+
   it("plays the default command for a bot that gives no answer or misses its clock", async () => {
     const silent = defineBot({ name: "silent", decide: () => null })
     const hanging = defineBot({ name: "hanging", decide: () => new Promise(() => {}) })
