@@ -11,6 +11,8 @@
  *   … --stop-below 0.6                  stop once the sole-win interval lies wholly below 60% (after 40 games)
  *   … --stop-above 0.6                  stop once it lies wholly above 60% (after 40 games): the verdict is in
  *   … [--playout heuristic|random] [--root halving|ucb] [--confidence z] [--exploration c] [--epsilon e]
+ *   … [--threads n]                     search on n threads (worker threads, samples pooled)
+ *   … [--flat]                          no tree below the root commands
  *   … [--playout-decisions n]           cut playouts after n decisions, scored by the game's standings
  *   … [--cut-scores standings|prospects] how cut playouts are scored (default standings)
  *   … [--bot heuristic]
@@ -18,7 +20,7 @@
 import { parseArgs } from "node:util"
 import { findGame } from "@boroughs/core"
 import { botByName } from "../src/bots/byName.js"
-import { botPlayout, isMctsBot } from "../src/bots/ismcts.js"
+import { isMctsBot } from "../src/bots/ismcts.js"
 import { playLocal } from "../src/local.js"
 import { installNodeHasher } from "../src/nodeHasher.js"
 
@@ -48,6 +50,10 @@ const { values } = parseArgs({
     "stop-below": { type: "string" },
     "stop-above": { type: "string" },
     json: { type: "boolean", default: false },
+    /** Search on this many threads (worker threads; each round's samples pooled). */
+    threads: { type: "string", default: "1" },
+    /** No tree below the root commands (the halving root's flat search). */
+    flat: { type: "boolean", default: false },
     /** A control: measure this bot instead of IS-MCTS (e.g. `heuristic`, whose expected rate is 1/seats). */
     bot: { type: "string" },
   },
@@ -59,6 +65,8 @@ const ms = Number(values.ms)
 const iterationBudget = values.iterations === undefined ? undefined : Number(values.iterations)
 const stopBelow = values["stop-below"] === undefined ? undefined : Number(values["stop-below"])
 const stopAbove = values["stop-above"] === undefined ? undefined : Number(values["stop-above"])
+if (!(Number.isInteger(Number(values.threads)) && Number(values.threads) >= 1))
+  throw new Error("--threads is a whole number ≥ 1")
 if (![games, seats, ms].every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(offset))
   throw new Error("--games, --seats, --ms and --offset are whole numbers")
 if (iterationBudget !== undefined && !(Number.isInteger(iterationBudget) && iterationBudget > 0))
@@ -96,12 +104,15 @@ const wilson = (wins: number, n: number, z = 1.96): [number, number] => {
 const iterations: number[] = []
 const mcts = isMctsBot({
   ...(iterationBudget === undefined ? { timeMs: ms } : { iterations: iterationBudget }),
-  playout: epsilon !== undefined && heuristic !== undefined ? botPlayout(heuristic, epsilon) : values.playout,
+  playout: values.playout,
+  epsilon,
+  threads: Number(values.threads),
   root: values.root,
   confidence,
   exploration,
   playoutDecisions,
   cutScores,
+  flat: values.flat,
   onSearch: (r) => iterations.push(r.iterations),
 })
 const opponent = botByName(values.opponent, values.game)
@@ -109,7 +120,7 @@ const tested = values.bot === undefined ? mcts : botByName(values.bot, values.ga
 const budgetWords = iterationBudget === undefined ? `${ms} ms` : `${iterationBudget} iterations`
 const testedName =
   values.bot ??
-  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`}${playoutDecisions === undefined ? "" : `, cut after ${playoutDecisions} decisions`}${cutScores === undefined ? "" : `, cut scored by ${cutScores}`})`
+  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`}${playoutDecisions === undefined ? "" : `, cut after ${playoutDecisions} decisions`}${cutScores === undefined ? "" : `, cut scored by ${cutScores}`}${values.flat ? ", flat" : ""}${values.threads === "1" ? "" : `, ${values.threads} threads`})`
 let played = 0
 let wins = 0
 let soleWins = 0

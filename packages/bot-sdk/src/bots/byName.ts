@@ -10,22 +10,28 @@ export const BOT_NAMES = [
   "ismcts",
   "ismcts:<ms>",
   "ismcts:<n>i",
+  "ismcts:<ms>x<threads>",
   "<any bot a game ships>",
 ]
 
 /**
  * A reference bot by name: `random`, `heuristic`, `ismcts` (1 s a decision), `ismcts:250` (250 ms),
- * `ismcts:2000i` (2,000 iterations), or any other bot the game ships (`dale` for Suburbia). With `game`,
+ * `ismcts:2000i` (2,000 iterations), `ismcts:1000x2` (1 s on two threads), or any other bot the game ships
+ * (`dale` for Suburbia). With `game`,
  * a name the game does not know is refused now rather than at its first decision.
  */
 export const botByName = (name: string, game?: string): AnyBot => {
   if (name === "random") return randomBot
   if (name === "heuristic") return heuristicBot
-  const mcts = /^ismcts(?::(\d+)(i?))?$/.exec(name)
+  const mcts = /^ismcts(?::(\d+)(i?)(?:x(\d+))?)?$/.exec(name)
   if (mcts !== null) {
     const amount = mcts[1] === undefined ? undefined : Number(mcts[1])
     if (amount !== undefined && amount < 1) throw new Error(`${name}: the budget must be at least 1`)
-    return mcts[2] === "i" ? isMctsBot({ iterations: amount }) : isMctsBot({ timeMs: amount })
+    const threads = mcts[3] === undefined ? 1 : Number(mcts[3])
+    if (threads < 1) throw new Error(`${name}: at least 1 thread`)
+    return mcts[2] === "i"
+      ? isMctsBot({ iterations: amount, threads })
+      : isMctsBot({ timeMs: amount, threads })
   }
   if (game !== undefined) {
     const registered = findGame(game)

@@ -13,11 +13,20 @@ import {
   type Typed,
 } from "@boroughs/core"
 import { type DowntownState, downtown } from "@boroughs/core/games/downtown"
-import { manhattan } from "@boroughs/core/games/manhattan"
+import { manhattan, heuristicBot as manhattanHeuristic } from "@boroughs/core/games/manhattan"
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { playLocal } from "../local.js"
-import { isMctsBot, isMctsSearch } from "./ismcts.js"
+import {
+  type HalvingHelpers,
+  type HalvingSampler,
+  type HelperSearch,
+  helperSampler,
+  isMctsBot,
+  isMctsSearch,
+  isMctsSearchOnThreads,
+  playoutOf,
+} from "./ismcts.js"
 import { heuristicBot } from "./reference.js"
 
 const mustStart = (game: AnyGame, seats: number, seed: string): Match => {
@@ -396,5 +405,124 @@ describe("cut playouts (`playoutDecisions`)", () => {
     const full = search(undefined)
     expect(full.ended.every((e) => e.reason === "rules")).toBe(true)
     expect(full.decisions).toBeGreaterThan(100 * 60)
+  })
+})
+
+describe("a search on several threads (root parallelisation)", () => {
+  /** Helpers on this thread: the same samplers a worker thread runs, fed what a worker is sent (cloned). */
+  const inProcessHelpers = (count: number) => {
+    const plans: HelperSearch[] = []
+    const samplers: HalvingSampler[] = []
+    const helpers: HalvingHelpers = {
+      count,
+      start: (h, plan) => {
+        const copy = structuredClone(plan)
+        plans[h] = copy
+        samplers[h] = helperSampler(copy)
+      },
+      round: async (h, alive, iterations, timeEnd) => {
+        const sampler = samplers[h] as HalvingSampler
+        sampler.round([...alive], sampler.iterations + iterations, timeEnd)
+        return structuredClone(sampler.totals())
+      },
+    }
+    return { helpers, plans, samplers }
+  }
+
+  /** A Manhattan position where seat 0 moves its pawns, after some rounds of heuristic play. */
+  const manhattanMove = (): Match => {
+    let match = mustStart(manhattan, 4, "threads")
+    const random = Random.fromKey("threads")
+    for (let i = 0; i < 2_000; i++) {
+      const seat = manhattan.pending(match.state as never)[0]?.seat as Seat
+      const legal = manhattan.legalCommands(match.state as never, seat) as ReadonlyArray<Typed>
+      if (i > 60 && seat === 0 && legal.length > 4 && legal[0]?.type === "MovePawns") return match
+      const view = manhattan.view(match.state as never, { kind: "seat", seat })
+      const played = play(
+        match,
+        seat,
+        manhattanHeuristic.choose({ seat, view, legal: legal as never, random }),
+      )
+      if (Result.isFailure(played)) throw new Error(played.failure.message)
+      match = played.success.match
+    }
+    throw new Error("no such position")
+  }
+
+  const settings = { playout: playoutOf("manhattan", 0.1), playoutDecisions: 12 }
+  const helperSettings = {
+    exploration: 0.7,
+    playoutDecisions: 12,
+    cutScores: "standings",
+    flat: false,
+    epsilon: 0.1,
+  } as const
+
+  it("shares an iteration budget between the threads and pools their sums into one search, reproducibly", async () => {
+    const match = manhattanMove()
+    const view = manhattan.view(match.state as never, { kind: "seat", seat: 0 })
+    const legal = manhattan.legalCommands(match.state as never, 0) as ReadonlyArray<Typed>
+    const prior = legal[0] as Typed
+    const search = async () => {
+      const { helpers, plans, samplers } = inProcessHelpers(2)
+      const result = await isMctsSearchOnThreads(
+        manhattan as AnyGame,
+        view,
+        0,
+        legal,
+        Random.fromKey("pool"),
+        { iterations: 900 },
+        { ...settings, prior },
+        helpers,
+        helperSettings,
+      )
+      return { result, plans, samplers }
+    }
+    const { result, plans, samplers } = await search()
+    expect(result.iterations).toBe(900)
+    expect(result.stats.reduce((n, s) => n + s.visits, 0)).toBe(900)
+    // Each of the three threads ran about a third: the budget is split round by round.
+    for (const sampler of samplers) expect(Math.abs(sampler.iterations - 300)).toBeLessThanOrEqual(4)
+    // The prior is paired with every other command on every thread's samples.
+    const tried = result.stats.filter((s) => s.paired !== undefined && s.paired.samples > 0)
+    expect(tried.length).toBeGreaterThan(0)
+    // The same seed, the same search: command and every statistic.
+    const again = await search()
+    expect(canonicalJson(again.result)).toBe(canonicalJson(result))
+    // Helpers are sent the seat's view and nothing else of the state: not its seed, not its dice.
+    const state = match.state as { seed: string; rng: RngState }
+    expect(new Set(plans.map((p) => p.seed)).size).toBe(2)
+    for (const plan of plans) {
+      expect(plan.view).toEqual(view)
+      expect(JSON.stringify(plan)).not.toContain(state.rng.base)
+      expect(JSON.stringify(plan)).not.toContain(state.seed)
+    }
+  })
+
+  it("with no helper, is the one-thread search exactly", async () => {
+    const match = manhattanMove()
+    const view = manhattan.view(match.state as never, { kind: "seat", seat: 0 })
+    const legal = manhattan.legalCommands(match.state as never, 0) as ReadonlyArray<Typed>
+    const alone = isMctsSearch(
+      manhattan as AnyGame,
+      view,
+      0,
+      legal,
+      Random.fromKey("one"),
+      { iterations: 300 },
+      settings,
+    )
+    const pooled = await isMctsSearchOnThreads(
+      manhattan as AnyGame,
+      view,
+      0,
+      legal,
+      Random.fromKey("one"),
+      { iterations: 300 },
+      settings,
+      inProcessHelpers(0).helpers,
+      helperSettings,
+    )
+    expect(canonicalJson(pooled)).toBe(canonicalJson(alone))
   })
 })

@@ -12,6 +12,7 @@ import {
 } from "@boroughs/core"
 import { Result } from "effect"
 import { type AnyBot, defineBot } from "../bot.js"
+import type { HelperPool } from "./threads.js"
 
 /**
  * Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012, "single observer"): every
@@ -89,6 +90,11 @@ export interface IsMctsSettings {
    * a decision the standings won more (see the README).
    */
   readonly cutScores?: "prospects" | "standings" | undefined
+  /**
+   * Under `halving`: grow no tree below the root commands (default false): after a root command, every
+   * decision is the playout policy's. A flat search spends nothing exploring weak follow-ups.
+   */
+  readonly flat?: boolean | undefined
 }
 
 /** One root command's statistics. */
@@ -108,6 +114,8 @@ export interface SearchResult {
   readonly iterations: number
   /** The root's children, most visited first. */
   readonly stats: ReadonlyArray<RootStat>
+  /** How many threads' samples were pooled (`isMctsSearchOnThreads`; absent: this thread alone). */
+  readonly threads?: number | undefined
 }
 
 class Node {
@@ -208,6 +216,8 @@ interface Search {
   readonly playoutDecisions: number
   /** Score cut playouts by the game's `prospects` rather than its bare standings. */
   readonly byProspects: boolean
+  /** No tree below the root commands: their follow-ups are the playout's. */
+  readonly flat: boolean
 }
 
 /**
@@ -215,7 +225,7 @@ interface Search {
  * the children that are legal in this sample, one expansion, then the playout; every node on the path is
  * scored for the seat that chose it. Returns the root seat's reward.
  */
-const iterate = (search: Search, start: Match, from: Node, random: Random): number => {
+const iterate = (search: Search, start: Match, from: Node | null, random: Random): number => {
   const { game, root, seat, exploration, playout, rewardsOf, path, playoutDecisions } = search
   let match = start
   let node: Node | null = from
@@ -281,6 +291,23 @@ const sampleMatch = (game: AnyGame, view: unknown, random: Random): Match => ({
   events: 0,
 })
 
+/** A search's shared pieces from its settings. */
+const makeSearch = (game: AnyGame, seat: Seat, settings: IsMctsSettings): Search => ({
+  game,
+  seat,
+  root: new Node(seat, null),
+  exploration: settings.exploration ?? 0.7,
+  playout: settings.playout ?? randomPlayout,
+  rewardsOf: settings.rewards ?? winShareRewards,
+  path: [],
+  playoutDecisions:
+    game.standings === undefined
+      ? Number.POSITIVE_INFINITY
+      : (settings.playoutDecisions ?? Number.POSITIVE_INFINITY),
+  byProspects: settings.cutScores === "prospects",
+  flat: settings.flat === true,
+})
+
 /**
  * Searches from one seat's view. The signature is the guarantee: the search gets the view, never a state,
  * and every state it plays through comes from `game.determinise(view, random)`.
@@ -310,20 +337,7 @@ export const isMctsSearch = (
   if (first === undefined) throw new Error(`ismcts: seat ${seat} has no legal command`)
   if (legal.length === 1)
     return { command: first, iterations: 0, stats: [{ command: first, visits: 0, mean: 0 }] }
-  const search: Search = {
-    game,
-    seat,
-    root: new Node(seat, null),
-    exploration: settings.exploration ?? 0.7,
-    playout: settings.playout ?? randomPlayout,
-    rewardsOf: settings.rewards ?? winShareRewards,
-    path: [],
-    playoutDecisions:
-      game.standings === undefined
-        ? Number.POSITIVE_INFINITY
-        : (settings.playoutDecisions ?? Number.POSITIVE_INFINITY),
-    byProspects: settings.cutScores === "prospects",
-  }
+  const search = makeSearch(game, seat, settings)
   return (settings.root ?? "halving") === "halving"
     ? halvingRoot(search, view, legal, random, budget, settings)
     : ucbRoot(search, view, legal, random, budget, settings)
@@ -384,115 +398,356 @@ const affordable = (n: number): number => {
   return m
 }
 
-/** A root command under Sequential Halving: its node, and its paired differences from the prior. */
-interface Candidate {
-  readonly command: Typed
-  readonly node: Node
+/** A root command's sums under Sequential Halving. Every field adds up across threads. */
+export interface CandidateSums {
+  visits: number
+  total: number
   /** Sum and sum of squares of (this command's reward − the prior's) over the samples both were tried on. */
   diff: number
   diff2: number
   paired: number
 }
 
-const halvingRoot: RootSearch = (search, view, legal, random, budget, settings) => {
-  const { game, seat, root } = search
-  const priorKey = settings.prior === undefined ? null : keyOf(settings.prior)
-  const candidates: Candidate[] = legal.map((command) => {
-    const node = new Node(seat, command)
-    root.children.set(childKey(seat, command), node)
-    return { command, node, diff: 0, diff2: 0, paired: 0 }
-  })
-  const prior = candidates.find((c) => keyOf(c.command) === priorKey)
-  // The prior first, then the others best-rated first when the heuristic rates them (`order`), else in a
-  // random order: a budget too small to try every command (hundreds of Suburbia placements) tries the
-  // prior and as many of the next as it can try MIN_SAMPLES times in every round.
-  const rank = new Map((settings.order ?? []).map((c, i) => [keyOf(c), i]))
-  const rest = random.shuffle(candidates.filter((c) => c !== prior))
-  if (rank.size > 0)
-    rest.sort(
-      (a, b) =>
-        (rank.get(keyOf(a.command)) ?? Number.POSITIVE_INFINITY) -
-        (rank.get(keyOf(b.command)) ?? Number.POSITIVE_INFINITY),
-    )
-  let alive = [...(prior === undefined ? [] : [prior]), ...rest]
-  const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY
-  const until = budget.until ?? Number.POSITIVE_INFINITY
-  const started = Date.now()
-  const afford = (n: number) => {
-    const m = affordable(n)
-    if (m < alive.length) alive = alive.slice(0, m)
-  }
-  afford(maxIterations)
+/** What the threads of one search have done so far, added up. */
+export interface PooledSums {
+  /** By index into the legal commands. */
+  readonly sums: ReadonlyArray<CandidateSums>
+  readonly iterations: number
+}
+
+/** Adds up the sums of several threads (index by index) and their iterations. */
+export const poolSums = (parts: ReadonlyArray<PooledSums>): PooledSums => {
+  const sums = (parts[0]?.sums ?? []).map(() => ({ visits: 0, total: 0, diff: 0, diff2: 0, paired: 0 }))
   let iterations = 0
-  const rewards: number[] = []
+  for (const part of parts) {
+    iterations += part.iterations
+    part.sums.forEach((s, i) => {
+      const into = sums[i] as CandidateSums
+      into.visits += s.visits
+      into.total += s.total
+      into.diff += s.diff
+      into.diff2 += s.diff2
+      into.paired += s.paired
+    })
+  }
+  return { sums, iterations }
+}
+
+/**
+ * One thread's share of a halving search: every root command with a tree of its own below, tried on states
+ * sampled from the view with this thread's random stream. Threads that sample the same commands add up to
+ * one search with their samples pooled (root parallelisation): `poolSums` of their `totals()`.
+ */
+export class HalvingSampler {
+  private readonly nodes: Node[]
+  private readonly paired: Array<{ diff: number; diff2: number; paired: number }>
+  private readonly rewards: number[] = []
+  /** Iterations this thread has run. */
+  iterations = 0
+
+  constructor(
+    private readonly search: Search,
+    private readonly view: unknown,
+    private readonly legal: ReadonlyArray<Typed>,
+    /** The prior's index in `legal`, or −1. */
+    private readonly prior: number,
+    private readonly random: Random,
+    /** Run one iteration whatever the budget says (the search's own thread; the others may have none). */
+    private readonly atLeastOne: boolean,
+  ) {
+    this.nodes = legal.map((command) => {
+      const node = new Node(search.seat, command)
+      search.root.children.set(childKey(search.seat, command), node)
+      return node
+    })
+    this.paired = legal.map(() => ({ diff: 0, diff2: 0, paired: 0 }))
+  }
+
   /**
-   * Tries the remaining commands on one sampled state, with one playout stream for all of them, until the
-   * round's share of the budget is spent; false when it ran out before the last command.
+   * Tries the `alive` commands (indices into `legal`, the prior first when there is one) on sample after
+   * sample until this thread has run `end` iterations in all or the clock reaches `timeEnd`. `afterFirst` runs
+   * after the thread's first iteration and may shorten `alive`.
    */
-  const sample = (iterationsEnd: number, timeEnd: number): boolean => {
-    const state = sampleMatch(game, view, random)
-    const stream = sampledSecrets(random).rng
+  round(alive: number[], end: number, timeEnd: number, afterFirst?: () => void): void {
+    while (this.sample(alive, end, timeEnd, afterFirst) && this.iterations < end && Date.now() < timeEnd) {}
+  }
+
+  /**
+   * One sampled state, every alive command tried on it with one playout stream; false when the budget ran
+   * out before the last command.
+   */
+  private sample(alive: number[], end: number, timeEnd: number, afterFirst?: () => void): boolean {
+    const { search, rewards } = this
+    const state = sampleMatch(search.game, this.view, this.random)
+    const stream = sampledSecrets(this.random).rng
     rewards.length = 0
     for (let i = 0; i < alive.length; i++) {
-      const c = alive[i] as Candidate
-      if (iterations > 0 && (iterations >= iterationsEnd || Date.now() >= timeEnd)) break
-      c.node.available++
-      search.path.push(c.node)
-      rewards.push(iterate(search, mustPlay(state, seat, c.command), c.node, Random.open(stream)))
-      iterations++
-      // Under a time budget, the first iteration tells what the budget buys.
-      if (iterations === 1 && until !== Number.POSITIVE_INFINITY)
-        afford(((until - started) / Math.max(0.01, Date.now() - started)) * 0.9)
+      if ((this.iterations > 0 || !this.atLeastOne) && (this.iterations >= end || Date.now() >= timeEnd))
+        break
+      const c = alive[i] as number
+      const node = this.nodes[c] as Node
+      node.available++
+      search.path.push(node)
+      const played = mustPlay(state, search.seat, this.legal[c] as Typed)
+      rewards.push(iterate(search, played, search.flat ? null : node, Random.open(stream)))
+      this.iterations++
+      if (this.iterations === 1) afterFirst?.()
     }
-    if (prior !== undefined && rewards.length > 0) {
+    if (this.prior >= 0 && rewards.length > 0) {
       const priorReward = rewards[0] as number // the prior is tried first
       for (let i = 1; i < rewards.length; i++) {
-        const c = alive[i] as Candidate
+        const p = this.paired[alive[i] as number] as { diff: number; diff2: number; paired: number }
         const d = (rewards[i] as number) - priorReward
-        c.diff += d
-        c.diff2 += d * d
-        c.paired++
+        p.diff += d
+        p.diff2 += d * d
+        p.paired++
       }
     }
     return rewards.length === alive.length
   }
-  const mean = (c: Candidate) => c.node.total / Math.max(1, c.node.visits)
+
+  /** This thread's sums so far. */
+  totals(): PooledSums {
+    return {
+      sums: this.nodes.map(
+        (node, i) => ({ visits: node.visits, total: node.total, ...this.paired[i] }) as CandidateSums,
+      ),
+      iterations: this.iterations,
+    }
+  }
+}
+
+/** One round of a halving search, for every thread: try `alive` with `iterations` between them until `timeEnd`. */
+export interface HalvingRound {
+  readonly alive: number[]
+  /** This round's iterations for all threads together (Infinity: the clock alone ends it). */
+  readonly iterations: number
+  readonly timeEnd: number
+  /** Only with one thread: runs after its first iteration (a time budget sizes the search by it). */
+  readonly afterFirst?: (() => void) | undefined
+}
+
+/** The index of `settings.prior` in `legal`, or −1. */
+const priorIndex = (legal: ReadonlyArray<Typed>, settings: IsMctsSettings): number => {
+  const key = settings.prior === undefined ? null : keyOf(settings.prior)
+  return legal.findIndex((c) => keyOf(c) === key)
+}
+
+/**
+ * Sequential Halving's plan, apart from who samples: yields each round for the threads to run, is handed
+ * their pooled sums back, and returns the choice. `probe` runs one iteration on the calling thread (a time
+ * budget shared by several threads is sized by it before the first round).
+ */
+function* halvingRounds(
+  legal: ReadonlyArray<Typed>,
+  random: Random,
+  budget: IsMctsBudget,
+  settings: IsMctsSettings,
+  threads: number,
+  probe: (command: number) => void,
+): Generator<HalvingRound, SearchResult, PooledSums> {
+  const prior = priorIndex(legal, settings)
+  // The prior first, then the others best-rated first when the heuristic rates them (`order`), else in a
+  // random order: a budget too small to try every command (hundreds of Suburbia placements) tries the
+  // prior and as many of the next as it can try MIN_SAMPLES times in every round.
+  const rank = new Map((settings.order ?? []).map((c, i) => [keyOf(c), i]))
+  const rest = random.shuffle(legal.map((_, i) => i).filter((i) => i !== prior))
+  if (rank.size > 0)
+    rest.sort(
+      (a, b) =>
+        (rank.get(keyOf(legal[a] as Typed)) ?? Number.POSITIVE_INFINITY) -
+        (rank.get(keyOf(legal[b] as Typed)) ?? Number.POSITIVE_INFINITY),
+    )
+  let alive = [...(prior < 0 ? [] : [prior]), ...rest]
+  const maxIterations = budget.iterations ?? Number.POSITIVE_INFINITY
+  const until = budget.until ?? Number.POSITIVE_INFINITY
+  const started = Date.now()
+  // In place: the one thread's `afterFirst` shortens the list that thread is going through.
+  const afford = (n: number) => {
+    const m = affordable(n)
+    if (m < alive.length) alive.length = m
+  }
+  afford(maxIterations)
+  // Under a time budget, the first iteration tells what the budget buys.
+  const timed = until !== Number.POSITIVE_INFINITY
+  const sizeBy = () => afford(((threads * (until - started)) / Math.max(0.01, Date.now() - started)) * 0.9)
+  if (timed && threads > 1 && alive[0] !== undefined) {
+    probe(alive[0])
+    sizeBy()
+  }
+  let pooled: PooledSums = {
+    sums: legal.map(() => ({ visits: 0, total: 0, diff: 0, diff2: 0, paired: 0 })),
+    iterations: 0,
+  }
+  const mean = (i: number) => {
+    const s = pooled.sums[i] as CandidateSums
+    return s.total / Math.max(1, s.visits)
+  }
+  let first = true
   while (alive.length > 1) {
     // Each round gets an equal share of what is left of the budget (iterations, time or both). Counted
     // again each round: when the budget could not try every command, fewer halvings are left.
     const left = Math.ceil(Math.log2(alive.length))
-    const iterationsEnd = iterations + Math.floor((maxIterations - iterations) / left)
     const now = Date.now()
-    const timeEnd = until === Number.POSITIVE_INFINITY ? until : now + (until - now) / left
-    while (sample(iterationsEnd, timeEnd) && iterations < iterationsEnd && Date.now() < timeEnd) {}
-    if (left === 1 || iterations >= maxIterations || Date.now() >= until) break
+    pooled = yield {
+      alive,
+      iterations: Math.floor((maxIterations - pooled.iterations) / left),
+      timeEnd: timed ? now + (until - now) / left : until,
+      afterFirst: first && timed && threads === 1 ? sizeBy : undefined,
+    }
+    first = false
+    if (left === 1 || pooled.iterations >= maxIterations || Date.now() >= until) break
     // The better half of the commands tried goes on; the prior always does, in the place of the weakest,
-    // and first: `sample` reads the first reward as the prior's, to pair every other command with it.
-    const ranked = alive.filter((c) => c.node.visits > 0).sort((a, b) => mean(b) - mean(a))
+    // and first: a sample reads the first reward as the prior's, to pair every other command with it.
+    const ranked = alive
+      .filter((i) => (pooled.sums[i] as CandidateSums).visits > 0)
+      .sort((a, b) => mean(b) - mean(a))
     const keep = ranked.slice(0, Math.ceil(ranked.length / 2))
     alive =
-      prior === undefined
+      prior < 0
         ? keep
-        : [prior, ...(keep.includes(prior) ? keep.filter((c) => c !== prior) : keep.slice(0, -1))]
+        : [prior, ...(keep.includes(prior) ? keep.filter((i) => i !== prior) : keep.slice(0, -1))]
   }
   let best = alive.reduce((a, b) => (mean(b) > mean(a) ? b : a))
-  if (prior !== undefined && best !== prior) {
+  if (prior >= 0 && best !== prior) {
     // Play the prior unless the best command's paired advantage over it is clearly more than luck.
-    const n = best.paired
-    const avg = n > 0 ? best.diff / n : 0
-    const sd =
-      n > 1 ? Math.sqrt(Math.max(0, (best.diff2 - n * avg * avg) / (n - 1))) : Number.POSITIVE_INFINITY
+    const { paired: n, diff, diff2 } = pooled.sums[best] as CandidateSums
+    const avg = n > 0 ? diff / n : 0
+    const sd = n > 1 ? Math.sqrt(Math.max(0, (diff2 - n * avg * avg) / (n - 1))) : Number.POSITIVE_INFINITY
     const z = settings.confidence ?? 1
     if (n < (settings.minVisits ?? 4) || avg <= z * (sd / Math.sqrt(n))) best = prior
   }
-  const pairs = new Map(candidates.map((c) => [c.command, c]))
-  const stats = rootStats(search, legal).map((stat): RootStat => {
-    const c = pairs.get(stat.command)
-    return prior === undefined || c === undefined || c === prior
-      ? stat
-      : { ...stat, paired: { samples: c.paired, advantage: c.paired > 0 ? c.diff / c.paired : 0 } }
+  const stats = legal
+    .map((command, i): RootStat => {
+      const s = pooled.sums[i] as CandidateSums
+      const stat = { command, visits: s.visits, mean: s.visits > 0 ? s.total / s.visits : 0 }
+      return prior < 0 || i === prior
+        ? stat
+        : { ...stat, paired: { samples: s.paired, advantage: s.paired > 0 ? s.diff / s.paired : 0 } }
+    })
+    .sort((a, b) => b.visits - a.visits || b.mean - a.mean)
+  return { command: legal[best] as Typed, iterations: pooled.iterations, stats }
+}
+
+/** Runs `rounds` on one thread: this one. */
+const halvingRoot: RootSearch = (search, view, legal, random, budget, settings) => {
+  const sampler = new HalvingSampler(search, view, legal, priorIndex(legal, settings), random, true)
+  const rounds = halvingRounds(legal, random, budget, settings, 1, () => {})
+  let step = rounds.next()
+  while (step.done !== true) {
+    const { alive, iterations, timeEnd, afterFirst } = step.value
+    sampler.round(alive, sampler.iterations + iterations, timeEnd, afterFirst)
+    step = rounds.next(sampler.totals())
+  }
+  return step.value
+}
+
+/** What a helper thread is told to grow its share of a search: plain data, as it crosses threads. */
+export interface HelperSearch {
+  /** A game id in the core registry (rules do not cross threads; ids do). */
+  readonly game: string
+  readonly view: unknown
+  readonly seat: Seat
+  readonly legal: ReadonlyArray<Typed>
+  /** The prior's index in `legal`, or −1. */
+  readonly prior: number
+  readonly exploration: number
+  readonly playoutDecisions: number
+  readonly cutScores: "prospects" | "standings"
+  readonly flat: boolean
+  /** Playouts by the game's heuristic with `epsilon` of uniform choices, or uniform (`epsilon` 1). */
+  readonly epsilon: number
+  /** The helper's own random stream: `Random.fromKey(seed)`. */
+  readonly seed: string
+}
+
+/** The playout policy `epsilon` names: the game's heuristic with that share of uniform choices, else uniform. */
+export const playoutOf = (game: string, epsilon: number): PlayoutPolicy => {
+  const heuristic = findGame(game)?.bots.heuristic
+  return heuristic === undefined || epsilon >= 1 ? randomPlayout : botPlayout(heuristic, epsilon)
+}
+
+/** A helper thread's sampler for its share of a search (the worker's side of `HalvingHelpers`). */
+export const helperSampler = (plan: HelperSearch): HalvingSampler => {
+  const game = findGame(plan.game)?.game
+  if (game === undefined) throw new Error(`ismcts: unknown game ${plan.game}`)
+  const search = makeSearch(game, plan.seat, {
+    exploration: plan.exploration,
+    playout: playoutOf(plan.game, plan.epsilon),
+    playoutDecisions: plan.playoutDecisions,
+    cutScores: plan.cutScores,
+    flat: plan.flat,
   })
-  return { command: best.command, iterations, stats }
+  return new HalvingSampler(search, plan.view, plan.legal, plan.prior, Random.fromKey(plan.seed), false)
+}
+
+/** The other threads of a search on several threads: one `HalvingSampler` on each. */
+export interface HalvingHelpers {
+  readonly count: number
+  /** Starts helper `h` on a search: the same view and commands as this thread, a random stream of its own. */
+  start(h: number, plan: HelperSearch): void
+  /** Helper `h` runs `iterations` more (Infinity: until `timeEnd`) on `alive`; resolves to its sums so far. */
+  round(h: number, alive: ReadonlyArray<number>, iterations: number, timeEnd: number): Promise<PooledSums>
+}
+
+/** How the helpers of a search on several threads search: what `isMctsSettings` says in plain data. */
+export type HelperSettings = Pick<
+  HelperSearch,
+  "exploration" | "playoutDecisions" | "cutScores" | "flat" | "epsilon"
+>
+
+/**
+ * `isMctsSearch` with the halving root on this thread and on `helpers`: in every round each thread tries the
+ * same commands on samples of its own, and the rounds are decided on the pooled sums — one search with the
+ * samples of all its threads (root parallelisation). Under an iteration budget the threads share the
+ * iterations and the result is reproducible; under a time budget each runs to the same clock. The local
+ * thread searches with `settings`; `helperSettings` must say the same in plain data (`isMctsBot` builds
+ * both from its options).
+ */
+export const isMctsSearchOnThreads = async (
+  game: AnyGame,
+  view: unknown,
+  seat: Seat,
+  legal: ReadonlyArray<Typed>,
+  random: Random,
+  budget: IsMctsBudget,
+  settings: IsMctsSettings,
+  helpers: HalvingHelpers,
+  helperSettings: HelperSettings,
+): Promise<SearchResult> => {
+  if (helpers.count === 0 || legal.length < 2 || (settings.root ?? "halving") !== "halving")
+    return isMctsSearch(game, view, seat, legal, random, budget, settings)
+  if (game.determinise === undefined)
+    throw new Error(`ismcts: ${game.id} has no determinise hook, so it cannot be searched from a view alone`)
+  const prior = priorIndex(legal, settings)
+  for (let h = 0; h < helpers.count; h++)
+    helpers.start(h, {
+      ...helperSettings,
+      game: game.id,
+      view,
+      seat,
+      legal,
+      prior,
+      seed: `${random.int(0, 0x7fffffff)}`,
+    })
+  const local = new HalvingSampler(makeSearch(game, seat, settings), view, legal, prior, random, true)
+  const threads = helpers.count + 1
+  const probe = (command: number) => local.round([command], local.iterations + 1, Number.POSITIVE_INFINITY)
+  const rounds = halvingRounds(legal, random, budget, settings, threads, probe)
+  let step = rounds.next()
+  while (step.done !== true) {
+    const { alive, iterations, timeEnd } = step.value
+    const share = (t: number) =>
+      iterations === Number.POSITIVE_INFINITY
+        ? iterations
+        : Math.floor(iterations / threads) + (t < iterations % threads ? 1 : 0)
+    const replies = Array.from({ length: helpers.count }, (_, h) =>
+      helpers.round(h, alive, share(h + 1), timeEnd),
+    )
+    local.round(alive, local.iterations + share(0), timeEnd)
+    step = rounds.next(poolSums([local.totals(), ...(await Promise.all(replies))]))
+  }
+  return { ...step.value, threads }
 }
 
 export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior"> {
@@ -516,6 +771,15 @@ export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior">
   readonly findGame?: ((id: string) => AnyGame | undefined) | undefined
   /** Called after each search (statistics for tools and tests). */
   readonly onSearch?: ((result: SearchResult) => void) | undefined
+  /**
+   * Search on this many threads (default 1; Node only, by worker threads): each round of the halving root
+   * is sampled on every thread and the sums pooled, so a second searches about `threads` times the samples.
+   * Helper threads take settings in plain data: with a playout policy, rewards or `findGame` of one's own
+   * the search stays on one thread.
+   */
+  readonly threads?: number | undefined
+  /** The share of uniform choices in heuristic playouts (default 0.1). */
+  readonly epsilon?: number | undefined
 }
 
 /**
@@ -527,23 +791,46 @@ export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior">
  */
 export const DEFAULT_PLAYOUT_DECISIONS: Readonly<Record<string, number>> = { manhattan: 12 }
 
+/** How long a bot on several threads waits at a game's start for its helper threads to load, at most. */
+const HELPERS_LOAD_MS = 10_000
+
 /** An IS-MCTS bot for any game with a `determinise` hook (all five games). */
 export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
   const resolve = options.findGame ?? ((id: string) => findGame(id)?.game)
   const timeMs = options.timeMs ?? 1_000
+  const threads = options.threads ?? 1
+  if (!(Number.isInteger(threads) && threads >= 1)) throw new Error("ismcts: threads is a whole number ≥ 1")
+  const epsilon = options.epsilon ?? 0.1
+  // Helper threads search with plain settings: a playout policy, reward or rule book of one's own stays here.
+  const helpable =
+    typeof options.playout !== "function" && options.rewards === undefined && options.findGame === undefined
+  let pool: Promise<HelperPool> | null = null
+  const startPool = (): Promise<HelperPool> => {
+    pool ??= import("./threads.js").then((m) => m.helperPool(threads - 1))
+    return pool
+  }
+  const helpers = async (): Promise<HalvingHelpers | null> => {
+    if (threads === 1 || !helpable) return null
+    const started = await startPool()
+    // Under an iteration budget every helper takes part from the first search on: reproducible.
+    if (options.iterations !== undefined) await started.ready
+    return await started.available()
+  }
+  const budgetName = options.iterations !== undefined ? `${options.iterations}i` : `${timeMs}`
   return defineBot({
-    name: options.iterations !== undefined ? `ismcts:${options.iterations}i` : `ismcts:${timeMs}`,
-    decide: (view, legal, ctx) => {
+    name: `ismcts:${budgetName}${threads > 1 ? `x${threads}` : ""}`,
+    decide: async (view, legal, ctx) => {
       const game = resolve(ctx.game)
       if (game === undefined) throw new Error(`ismcts: unknown game ${ctx.game}`)
       const until = Math.min(Date.now() + timeMs, ctx.deadline ?? Number.POSITIVE_INFINITY)
       const heuristic = findGame(game.id)?.bots.heuristic
+      const random = options.playout === "random" || heuristic === undefined
       const playout =
         typeof options.playout === "function"
           ? options.playout
-          : options.playout === "random" || heuristic === undefined
+          : random
             ? randomPlayout
-            : botPlayout(heuristic)
+            : botPlayout(heuristic, epsilon)
       // The heuristic's own choice, from the same view: the search must find better to play something else.
       const turn = { seat: ctx.seat, view, legal, random: ctx.random }
       const prior = heuristic === undefined ? undefined : heuristic.choose(turn)
@@ -556,29 +843,54 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
               .map((command, i) => ({ command, worth: rated[i] ?? Number.NEGATIVE_INFINITY }))
               .sort((a, b) => b.worth - a.worth)
               .map((c) => c.command)
-      const result = isMctsSearch(
-        game,
-        view,
-        ctx.seat,
-        legal,
-        ctx.random,
-        options.iterations !== undefined ? { iterations: options.iterations } : { until },
-        {
-          exploration: options.exploration,
-          playout,
-          prior,
-          priorShare: options.prior === true ? (options.priorShare ?? 0.1) : 0,
-          minVisits: options.minVisits,
-          rewards: options.rewards,
-          root: options.root,
-          confidence: options.confidence,
-          playoutDecisions: options.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id],
-          order,
-          cutScores: options.cutScores,
-        },
-      )
+      const settings: IsMctsSettings = {
+        exploration: options.exploration,
+        playout,
+        prior,
+        priorShare: options.prior === true ? (options.priorShare ?? 0.1) : 0,
+        minVisits: options.minVisits,
+        rewards: options.rewards,
+        root: options.root,
+        confidence: options.confidence,
+        playoutDecisions: options.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id],
+        order,
+        cutScores: options.cutScores,
+        flat: options.flat,
+      }
+      const budget = options.iterations !== undefined ? { iterations: options.iterations } : { until }
+      const others = legal.length > 1 ? await helpers() : null
+      const result =
+        others === null
+          ? isMctsSearch(game, view, ctx.seat, legal, ctx.random, budget, settings)
+          : await isMctsSearchOnThreads(game, view, ctx.seat, legal, ctx.random, budget, settings, others, {
+              exploration: settings.exploration ?? 0.7,
+              playoutDecisions:
+                game.standings === undefined
+                  ? Number.POSITIVE_INFINITY
+                  : (settings.playoutDecisions ?? Number.POSITIVE_INFINITY),
+              cutScores: options.cutScores ?? "standings",
+              flat: options.flat === true,
+              epsilon: random ? 1 : epsilon,
+            })
       options.onSearch?.(result)
       return result.command
+    },
+    // The helpers load when the first game starts (about a second, once): they were seen to load only while
+    // this thread waits, not between searches that fill it. Capped, so a slow start costs a game no turn.
+    gameStarted: async () => {
+      if (threads === 1 || !helpable) return
+      const started = await startPool()
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const cap = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, HELPERS_LOAD_MS)
+      })
+      await Promise.race([started.ready.catch(() => {}), cap])
+      clearTimeout(timer)
+    },
+    close: async () => {
+      const started = pool
+      pool = null
+      if (started !== null) await (await started).close()
     },
   })
 }
