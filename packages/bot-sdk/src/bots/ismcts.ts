@@ -291,6 +291,12 @@ const sampleMatch = (game: AnyGame, view: unknown, random: Random): Match => ({
   events: 0,
 })
 
+/** A game is searched from a view only through its `determinise` hook: without one, it is refused. */
+const refuseWithoutDeterminise = (game: AnyGame): void => {
+  if (game.determinise === undefined)
+    throw new Error(`ismcts: ${game.id} has no determinise hook, so it cannot be searched from a view alone`)
+}
+
 /** A search's shared pieces from its settings. */
 const makeSearch = (game: AnyGame, seat: Seat, settings: IsMctsSettings): Search => ({
   game,
@@ -331,8 +337,7 @@ export const isMctsSearch = (
   budget: IsMctsBudget,
   settings: IsMctsSettings = {},
 ): SearchResult => {
-  if (game.determinise === undefined)
-    throw new Error(`ismcts: ${game.id} has no determinise hook, so it cannot be searched from a view alone`)
+  refuseWithoutDeterminise(game)
   const first = legal[0]
   if (first === undefined) throw new Error(`ismcts: seat ${seat} has no legal command`)
   if (legal.length === 1)
@@ -717,8 +722,7 @@ export const isMctsSearchOnThreads = async (
 ): Promise<SearchResult> => {
   if (helpers.count === 0 || legal.length < 2 || (settings.root ?? "halving") !== "halving")
     return isMctsSearch(game, view, seat, legal, random, budget, settings)
-  if (game.determinise === undefined)
-    throw new Error(`ismcts: ${game.id} has no determinise hook, so it cannot be searched from a view alone`)
+  refuseWithoutDeterminise(game)
   const prior = priorIndex(legal, settings)
   for (let h = 0; h < helpers.count; h++)
     helpers.start(h, {
