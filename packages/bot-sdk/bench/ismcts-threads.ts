@@ -78,7 +78,14 @@ for (const [i, { view, legal }] of picked.entries()) {
     { until: Date.now() + MS },
     settings(view, legal),
     helpers,
-    { exploration: 0.7, playoutDecisions: 12, cutScores: "standings", flat: false, epsilon: 0.1 },
+    {
+      exploration: 0.7,
+      playoutDecisions: 12,
+      playoutRounds: Number.POSITIVE_INFINITY,
+      cutScores: "standings",
+      flat: false,
+      epsilon: 0.1,
+    },
   )
   many.push(r.iterations)
 }

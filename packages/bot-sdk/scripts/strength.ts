@@ -14,6 +14,7 @@
  *   … [--threads n]                     search on n threads (worker threads, samples pooled)
  *   … [--flat]                          no tree below the root commands
  *   … [--playout-decisions n]           cut playouts after n decisions, scored by the game's standings
+ *   … [--playout-rounds n]              cut playouts at IS-MCTS's n-th next turn (every seat as many turns)
  *   … [--cut-scores standings|prospects] how cut playouts are scored (default standings)
  *   … [--bot heuristic]
  */
@@ -45,6 +46,8 @@ const { values } = parseArgs({
     exploration: { type: "string" },
     /** Cut playouts after this many decisions and score them by the game's standings. */
     "playout-decisions": { type: "string" },
+    /** Cut playouts when IS-MCTS's turn comes round this many times (a whole round of turns each). */
+    "playout-rounds": { type: "string" },
     /** Score cut playouts by the game's bare standings (default) or its prospects, where it has them. */
     "cut-scores": { type: "string" },
     "stop-below": { type: "string" },
@@ -80,6 +83,9 @@ const playoutDecisions =
   values["playout-decisions"] === undefined ? undefined : Number(values["playout-decisions"])
 if (playoutDecisions !== undefined && !(Number.isInteger(playoutDecisions) && playoutDecisions >= 0))
   throw new Error("--playout-decisions is a whole number")
+const playoutRounds = values["playout-rounds"] === undefined ? undefined : Number(values["playout-rounds"])
+if (playoutRounds !== undefined && !(Number.isInteger(playoutRounds) && playoutRounds >= 1))
+  throw new Error("--playout-rounds is a whole number ≥ 1")
 const cutScores = values["cut-scores"]
 if (cutScores !== undefined && cutScores !== "prospects" && cutScores !== "standings")
   throw new Error("--cut-scores is prospects or standings")
@@ -111,6 +117,7 @@ const mcts = isMctsBot({
   confidence,
   exploration,
   playoutDecisions,
+  playoutRounds,
   cutScores,
   flat: values.flat,
   onSearch: (r) => iterations.push(r.iterations),
@@ -120,7 +127,7 @@ const tested = values.bot === undefined ? mcts : botByName(values.bot, values.ga
 const budgetWords = iterationBudget === undefined ? `${ms} ms` : `${iterationBudget} iterations`
 const testedName =
   values.bot ??
-  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`}${playoutDecisions === undefined ? "" : `, cut after ${playoutDecisions} decisions`}${cutScores === undefined ? "" : `, cut scored by ${cutScores}`}${values.flat ? ", flat" : ""}${values.threads === "1" ? "" : `, ${values.threads} threads`})`
+  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`}${playoutDecisions === undefined ? "" : `, cut after ${playoutDecisions} decisions`}${playoutRounds === undefined ? "" : `, cut at its turn after ${playoutRounds} round(s)`}${cutScores === undefined ? "" : `, cut scored by ${cutScores}`}${values.flat ? ", flat" : ""}${values.threads === "1" ? "" : `, ${values.threads} threads`})`
 let played = 0
 let wins = 0
 let soleWins = 0

@@ -22,6 +22,7 @@ import {
   type HalvingSampler,
   type HelperSearch,
   helperSampler,
+  type IsMctsSettings,
   isMctsBot,
   isMctsSearch,
   isMctsSearchOnThreads,
@@ -334,9 +335,15 @@ describe("cut playouts (`playoutDecisions`)", () => {
     const view = manhattan.view(state, { kind: "seat", seat })
     return { seat, view, legal: manhattan.legalCommands(state, seat) as ReadonlyArray<Typed> }
   }
-  const search = (playoutDecisions: number | undefined, cutScores?: "prospects" | "standings") => {
+  const search = (
+    playoutDecisions: number | undefined,
+    cutScores?: "prospects" | "standings",
+    more: Pick<IsMctsSettings, "playoutRounds" | "flat"> = {},
+  ) => {
     const { seat, view, legal } = midGame()
     let decisions = 0
+    /** Each playout's movers, one entry per turn (a run of one seat's decisions). */
+    const turns: Seat[][] = []
     /** The last playout decision's position and choice: played on, the position the playout was cut at. */
     let last: { match: Match; seat: Seat; command: Typed } | undefined
     const cutAt: ManhattanState[] = []
@@ -351,6 +358,9 @@ describe("cut playouts (`playoutDecisions`)", () => {
       {
         playout: (match, mover, options, random) => {
           decisions++
+          const playout = turns.at(-1)
+          if (last === undefined || playout === undefined) turns.push([mover])
+          else if (playout.at(-1) !== mover) playout.push(mover)
           const command = random.pick(options)
           last = { match, seat: mover, command }
           return command
@@ -360,13 +370,15 @@ describe("cut playouts (`playoutDecisions`)", () => {
           if (played !== undefined && Result.isSuccess(played))
             cutAt.push(played.success.match.state as ManhattanState)
           ended.push(e)
+          last = undefined
           return e.ranks.map((r) => (r === 1 ? 1 : 0))
         },
         playoutDecisions,
         cutScores,
+        ...more,
       },
     )
-    return { seat, result, decisions, ended, cutAt }
+    return { seat, result, decisions, ended, cutAt, turns }
   }
 
   it("stops each playout after that many decisions and ranks the position by the game's standings", () => {
@@ -399,6 +411,31 @@ describe("cut playouts (`playoutDecisions`)", () => {
     expect(cut.ended.some((e) => e.scores.some((score) => !Number.isInteger(score)))).toBe(true)
     // The bare standings are whole numbers (height × 100 + blocks).
     expect(search(5).ended.every((e) => e.scores.every(Number.isInteger))).toBe(true)
+  })
+
+  it("with playoutRounds: 1, cuts after the searcher's next turn: every rival has had one turn since the root's", () => {
+    const cut = search(undefined, undefined, { playoutRounds: 1, flat: true })
+    expect(cut.ended).toHaveLength(60)
+    expect(cut.ended.every((e) => e.reason === "adjudicated")).toBe(true)
+    const others = [1, 2, 3].map((d) => (cut.seat + d) % 4)
+    expect(cut.turns).toHaveLength(60)
+    for (const turns of cut.turns) {
+      // Flat: the root command is the searcher's; the rest of its turn, each rival's, then its next turn are
+      // the playout's.
+      expect(turns.filter((s) => s !== cut.seat)).toEqual(others)
+      expect(turns.at(-1)).toBe(cut.seat)
+    }
+    // …and the position scored is the next rival's first decision.
+    for (const state of cut.cutAt) expect(manhattan.pending(state)[0]?.seat).toBe(others[0])
+  })
+
+  it("playoutRounds: 2 plays two rounds of turns before the cut", () => {
+    const cut = search(undefined, undefined, { playoutRounds: 2, flat: true })
+    const others = [1, 2, 3].map((d) => (cut.seat + d) % 4)
+    for (const turns of cut.turns) {
+      expect(turns.filter((s) => s !== cut.seat)).toEqual([...others, ...others])
+      expect(turns.at(-1)).toBe(cut.seat)
+    }
   })
 
   it("without it, every playout runs to the end of the game", () => {
@@ -453,6 +490,7 @@ describe("a search on several threads (root parallelisation)", () => {
   const helperSettings = {
     exploration: 0.7,
     playoutDecisions: 12,
+    playoutRounds: Number.POSITIVE_INFINITY,
     cutScores: "standings",
     flat: false,
     epsilon: 0.1,

@@ -84,6 +84,15 @@ export interface IsMctsSettings {
    */
   readonly playoutDecisions?: number | undefined
   /**
+   * Cut playouts once the searching seat has played `playoutRounds` more turns after the root's (at the
+   * first decision of another seat after them; or at `playoutDecisions`, whichever comes first), scored as
+   * `playoutDecisions` says. Cut by turns, every rival has answered the root command as often whichever it
+   * was: a count of decisions cuts sooner after a command that brings more decisions of its own (a story, a
+   * 6). The searcher's own next turns are in, so what a command sets up for them (where Manhattan's pawns
+   * stand) counts. Default: no such cut. Needs `standings`, like `playoutDecisions`.
+   */
+  readonly playoutRounds?: number | undefined
+  /**
    * How a cut playout's position is scored: by the game's bare `standings` (default) or by its `prospects`
    * where it has them (the standings plus what each seat can expect to add soon). Prospects judge a cut
    * Manhattan position better at an equal number of iterations but cost about a third of them: at one second
@@ -214,6 +223,8 @@ interface Search {
   readonly path: Node[]
   /** Decisions a playout may take before it is scored where it stands (Infinity: to the end). */
   readonly playoutDecisions: number
+  /** The searcher's turns after the root's that a playout plays before it is scored where it stands (Infinity: all). */
+  readonly playoutRounds: number
   /** Score cut playouts by the game's `prospects` rather than its bare standings. */
   readonly byProspects: boolean
   /** No tree below the root commands: their follow-ups are the playout's. */
@@ -230,12 +241,20 @@ const iterate = (search: Search, start: Match, from: Node | null, random: Random
   let match = start
   let node: Node | null = from
   let played = 0
+  // The searcher's turns since the root's: a new turn is its decision after another seat's.
+  let lastMover = seat
+  let rounds = 0
   while (match.ended === null) {
     // A cut playout stops before it asks the rules for the next decision's commands.
     if (node === null && played >= playoutDecisions) break
     // The root is this seat's decision; below it, whoever the rules ask first (simultaneous choices in turn).
     const mover = node === root ? seat : game.pending(match.state)[0]?.seat
     if (mover === undefined) throw new Error(`ismcts: ${game.id}: nobody owes a decision in a live game`)
+    if (mover !== lastMover) {
+      if (mover === seat) rounds++
+      else if (rounds >= search.playoutRounds) break
+      lastMover = mover
+    }
     const options = game.legalCommands(match.state, mover) as ReadonlyArray<Typed>
     if (node === null) {
       played++
@@ -310,6 +329,10 @@ const makeSearch = (game: AnyGame, seat: Seat, settings: IsMctsSettings): Search
     game.standings === undefined
       ? Number.POSITIVE_INFINITY
       : (settings.playoutDecisions ?? Number.POSITIVE_INFINITY),
+  playoutRounds:
+    game.standings === undefined
+      ? Number.POSITIVE_INFINITY
+      : (settings.playoutRounds ?? Number.POSITIVE_INFINITY),
   byProspects: settings.cutScores === "prospects",
   flat: settings.flat === true,
 })
@@ -658,6 +681,7 @@ export interface HelperSearch {
   readonly prior: number
   readonly exploration: number
   readonly playoutDecisions: number
+  readonly playoutRounds: number
   readonly cutScores: "prospects" | "standings"
   readonly flat: boolean
   /** Playouts by the game's heuristic with `epsilon` of uniform choices, or uniform (`epsilon` 1). */
@@ -680,6 +704,7 @@ export const helperSampler = (plan: HelperSearch): HalvingSampler => {
     exploration: plan.exploration,
     playout: playoutOf(plan.game, plan.epsilon),
     playoutDecisions: plan.playoutDecisions,
+    playoutRounds: plan.playoutRounds,
     cutScores: plan.cutScores,
     flat: plan.flat,
   })
@@ -698,7 +723,7 @@ export interface HalvingHelpers {
 /** How the helpers of a search on several threads search: what `isMctsSettings` says in plain data. */
 export type HelperSettings = Pick<
   HelperSearch,
-  "exploration" | "playoutDecisions" | "cutScores" | "flat" | "epsilon"
+  "exploration" | "playoutDecisions" | "playoutRounds" | "cutScores" | "flat" | "epsilon"
 >
 
 /**
@@ -857,6 +882,7 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
         root: options.root,
         confidence: options.confidence,
         playoutDecisions: options.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id],
+        playoutRounds: options.playoutRounds,
         order,
         cutScores: options.cutScores,
         flat: options.flat,
@@ -872,6 +898,10 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
                 game.standings === undefined
                   ? Number.POSITIVE_INFINITY
                   : (settings.playoutDecisions ?? Number.POSITIVE_INFINITY),
+              playoutRounds:
+                game.standings === undefined
+                  ? Number.POSITIVE_INFINITY
+                  : (settings.playoutRounds ?? Number.POSITIVE_INFINITY),
               cutScores: options.cutScores ?? "standings",
               flat: options.flat === true,
               epsilon: random ? 1 : epsilon,
