@@ -10,7 +10,7 @@ import { availableParallelism } from "node:os"
 import type { AnyGame } from "@boroughs/core"
 import { Random, type Typed } from "@boroughs/core"
 import { type Board, heuristicBot, manhattan } from "@boroughs/core/games/manhattan"
-import { isMctsSearch, isMctsSearchOnThreads, playoutOf } from "../src/bots/ismcts.js"
+import { helperSettingsOf, isMctsSearch, isMctsSearchOnThreads, playoutOf } from "../src/bots/ismcts.js"
 import { heuristicBot as sdkHeuristic } from "../src/bots/reference.js"
 import { helperPool } from "../src/bots/threads.js"
 import { playLocal } from "../src/local.js"
@@ -78,14 +78,7 @@ for (const [i, { view, legal }] of picked.entries()) {
     { until: Date.now() + MS },
     settings(view, legal),
     helpers,
-    {
-      exploration: 0.7,
-      playoutDecisions: 12,
-      playoutRounds: Number.POSITIVE_INFINITY,
-      cutScores: "standings",
-      flat: false,
-      epsilon: 0.1,
-    },
+    helperSettingsOf(game),
   )
   many.push(r.iterations)
 }

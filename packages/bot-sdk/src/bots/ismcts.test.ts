@@ -22,6 +22,7 @@ import {
   type HalvingSampler,
   type HelperSearch,
   helperSampler,
+  helperSettingsOf,
   type IsMctsSettings,
   isMctsBot,
   isMctsSearch,
@@ -487,14 +488,7 @@ describe("a search on several threads (root parallelisation)", () => {
   }
 
   const settings = { playout: playoutOf("manhattan", 0.1), playoutDecisions: 12 }
-  const helperSettings = {
-    exploration: 0.7,
-    playoutDecisions: 12,
-    playoutRounds: Number.POSITIVE_INFINITY,
-    cutScores: "standings",
-    flat: false,
-    epsilon: 0.1,
-  } as const
+  const helperSettings = helperSettingsOf(manhattan)
 
   it("shares an iteration budget between the threads and pools their sums into one search, reproducibly", async () => {
     const match = manhattanMove()

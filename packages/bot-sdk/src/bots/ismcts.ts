@@ -820,6 +820,22 @@ export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior">
  */
 export const DEFAULT_PLAYOUT_DECISIONS: Readonly<Record<string, number>> = { manhattan: 12 }
 
+/** What `isMctsBot` with these options tells its helper threads of a search in `game`, in plain data. */
+export const helperSettingsOf = (game: AnyGame, options: IsMctsOptions = {}): HelperSettings => {
+  // Cuts need the game's standings to score the position (`makeSearch` says the same).
+  const cut = (n: number | undefined) =>
+    game.standings === undefined ? Number.POSITIVE_INFINITY : (n ?? Number.POSITIVE_INFINITY)
+  const uniform = options.playout === "random" || findGame(game.id)?.bots.heuristic === undefined
+  return {
+    exploration: options.exploration ?? 0.7,
+    playoutDecisions: cut(options.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id]),
+    playoutRounds: cut(options.playoutRounds),
+    cutScores: options.cutScores ?? "standings",
+    flat: options.flat === true,
+    epsilon: uniform ? 1 : (options.epsilon ?? 0.1),
+  }
+}
+
 /** How long a bot on several threads waits at a game's start for its helper threads to load, at most. */
 const HELPERS_LOAD_MS = 10_000
 
@@ -892,20 +908,17 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
       const result =
         others === null
           ? isMctsSearch(game, view, ctx.seat, legal, ctx.random, budget, settings)
-          : await isMctsSearchOnThreads(game, view, ctx.seat, legal, ctx.random, budget, settings, others, {
-              exploration: settings.exploration ?? 0.7,
-              playoutDecisions:
-                game.standings === undefined
-                  ? Number.POSITIVE_INFINITY
-                  : (settings.playoutDecisions ?? Number.POSITIVE_INFINITY),
-              playoutRounds:
-                game.standings === undefined
-                  ? Number.POSITIVE_INFINITY
-                  : (settings.playoutRounds ?? Number.POSITIVE_INFINITY),
-              cutScores: options.cutScores ?? "standings",
-              flat: options.flat === true,
-              epsilon: random ? 1 : epsilon,
-            })
+          : await isMctsSearchOnThreads(
+              game,
+              view,
+              ctx.seat,
+              legal,
+              ctx.random,
+              budget,
+              settings,
+              others,
+              helperSettingsOf(game, options),
+            )
       options.onSearch?.(result)
       return result.command
     },
