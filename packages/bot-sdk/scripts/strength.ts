@@ -14,7 +14,7 @@
  *   … [--threads n]                     search on n threads (worker threads, samples pooled)
  *   … [--flat]                          no tree below the root commands
  *   … [--playout-decisions n]           cut playouts after n decisions, scored by the game's standings
- *   … [--playout-rounds n]              cut playouts at IS-MCTS's n-th next turn (every seat as many turns)
+ *   … [--playout-rounds n]              cut playouts after n more turns of IS-MCTS's own
  *   … [--cut-scores standings|prospects] how cut playouts are scored (default standings)
  *   … [--bot heuristic]
  */
@@ -46,7 +46,7 @@ const { values } = parseArgs({
     exploration: { type: "string" },
     /** Cut playouts after this many decisions and score them by the game's standings. */
     "playout-decisions": { type: "string" },
-    /** Cut playouts when IS-MCTS's turn comes round this many times (a whole round of turns each). */
+    /** Cut playouts once IS-MCTS has played this many more turns (every rival as many). */
     "playout-rounds": { type: "string" },
     /** Score cut playouts by the game's bare standings (default) or its prospects, where it has them. */
     "cut-scores": { type: "string" },
@@ -127,7 +127,7 @@ const tested = values.bot === undefined ? mcts : botByName(values.bot, values.ga
 const budgetWords = iterationBudget === undefined ? `${ms} ms` : `${iterationBudget} iterations`
 const testedName =
   values.bot ??
-  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`}${playoutDecisions === undefined ? "" : `, cut after ${playoutDecisions} decisions`}${playoutRounds === undefined ? "" : `, cut at its turn after ${playoutRounds} round(s)`}${cutScores === undefined ? "" : `, cut scored by ${cutScores}`}${values.flat ? ", flat" : ""}${values.threads === "1" ? "" : `, ${values.threads} threads`})`
+  `IS-MCTS (${budgetWords} a decision, ${values.root} root${confidence === undefined ? "" : ` at ${confidence} s.e.`}, ${values.playout} playouts${epsilon === undefined ? "" : ` with ε ${epsilon}`}${exploration === undefined ? "" : `, exploration ${exploration}`}${playoutDecisions === undefined ? "" : `, cut after ${playoutDecisions} decisions`}${playoutRounds === undefined ? "" : `, cut after ${playoutRounds} more turn(s) of its own`}${cutScores === undefined ? "" : `, cut scored by ${cutScores}`}${values.flat ? ", flat" : ""}${values.threads === "1" ? "" : `, ${values.threads} threads`})`
 let played = 0
 let wins = 0
 let soleWins = 0

@@ -316,6 +316,10 @@ const refuseWithoutDeterminise = (game: AnyGame): void => {
     throw new Error(`ismcts: ${game.id} has no determinise hook, so it cannot be searched from a view alone`)
 }
 
+/** A playout cut as asked, or never: a cut position is scored by the game's standings, so it needs them. */
+const cutAfter = (game: AnyGame, n: number | undefined): number =>
+  game.standings === undefined ? Number.POSITIVE_INFINITY : (n ?? Number.POSITIVE_INFINITY)
+
 /** A search's shared pieces from its settings. */
 const makeSearch = (game: AnyGame, seat: Seat, settings: IsMctsSettings): Search => ({
   game,
@@ -325,14 +329,8 @@ const makeSearch = (game: AnyGame, seat: Seat, settings: IsMctsSettings): Search
   playout: settings.playout ?? randomPlayout,
   rewardsOf: settings.rewards ?? winShareRewards,
   path: [],
-  playoutDecisions:
-    game.standings === undefined
-      ? Number.POSITIVE_INFINITY
-      : (settings.playoutDecisions ?? Number.POSITIVE_INFINITY),
-  playoutRounds:
-    game.standings === undefined
-      ? Number.POSITIVE_INFINITY
-      : (settings.playoutRounds ?? Number.POSITIVE_INFINITY),
+  playoutDecisions: cutAfter(game, settings.playoutDecisions),
+  playoutRounds: cutAfter(game, settings.playoutRounds),
   byProspects: settings.cutScores === "prospects",
   flat: settings.flat === true,
 })
@@ -822,14 +820,11 @@ export const DEFAULT_PLAYOUT_DECISIONS: Readonly<Record<string, number>> = { man
 
 /** What `isMctsBot` with these options tells its helper threads of a search in `game`, in plain data. */
 export const helperSettingsOf = (game: AnyGame, options: IsMctsOptions = {}): HelperSettings => {
-  // Cuts need the game's standings to score the position (`makeSearch` says the same).
-  const cut = (n: number | undefined) =>
-    game.standings === undefined ? Number.POSITIVE_INFINITY : (n ?? Number.POSITIVE_INFINITY)
   const uniform = options.playout === "random" || findGame(game.id)?.bots.heuristic === undefined
   return {
     exploration: options.exploration ?? 0.7,
-    playoutDecisions: cut(options.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id]),
-    playoutRounds: cut(options.playoutRounds),
+    playoutDecisions: cutAfter(game, options.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id]),
+    playoutRounds: cutAfter(game, options.playoutRounds),
     cutScores: options.cutScores ?? "standings",
     flat: options.flat === true,
     epsilon: uniform ? 1 : (options.epsilon ?? 0.1),
