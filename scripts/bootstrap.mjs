@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Runs a workspace command on a machine that may have only Node and npm: fetches the pinned pnpm
-// through npx when none is on PATH, installs the lockfile's dependencies when they are missing or stale,
-// then runs the command. `npm start` and `npm test` go through here (README).
+// Runs a workspace command on a machine that may have only Node and npm: fetches the pinned pnpm with npm
+// when none is on PATH, installs the lockfile's dependencies when they are missing or stale, builds what the
+// command runs when it is missing or older than its sources, then runs the command. `npm run setup`,
+// `npm start` and `npm test` go through here (README).
 import { spawn, spawnSync } from "node:child_process"
-import { existsSync, readFileSync, statSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { delimiter, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -11,10 +12,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const pnpmVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1]
 const [, , tool, ...args] = process.argv
 
+// Our own lines and the tools' go to stderr: stdout carries only what the command itself prints (data).
 const run = (cmd, argv) => {
   const r = spawnSync(cmd, argv, {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["inherit", process.stderr, "inherit"],
     env: process.env,
     shell: process.platform === "win32",
   })
@@ -61,16 +63,55 @@ if (stale) {
   if (status !== 0) process.exit(status)
 }
 
-if (!tool) process.exit(0)
+/** The newest modification time under `path` (0 when it does not exist). */
+const newest = (path) => {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let latest = 0
+  for (const entry of readdirSync(path))
+    if (entry !== "node_modules") latest = Math.max(latest, newest(join(path, entry)))
+  return latest
+}
+
+// What the commands run, built when missing or older than any source it is made of (its own and the
+// workspace packages' it bundles): the server's and the CLI's bundles (esbuild, a second or two each) for
+// every command; `npm run setup` also builds `boroughs-bot` (tsc and esbuild, about half a minute).
+const packageSources = readdirSync(join(root, "packages")).map((p) => join(root, "packages", p, "src"))
+const builds = [
+  ["@boroughs/server", "apps/server", "dist/main.js", "the game server"],
+  ["@boroughs/cli", "apps/cli", "dist/boroughs.js", "the boroughs command"],
+  ...(tool
+    ? []
+    : [["@boroughs/bot-sdk", "packages/bot-sdk", "dist/bin/boroughs-bot.js", "boroughs-bot and the SDK"]]),
+]
+for (const [name, dir, entry, what] of builds) {
+  const built = newest(join(root, dir, entry))
+  const sources = [
+    join(root, dir, "src"),
+    join(root, "scripts", "bundle.mjs"),
+    join(root, dir, "build-cli.mjs"),
+  ]
+  if (built === 0 || [...sources, ...packageSources].some((path) => newest(path) > built)) {
+    console.error(`boroughs: building ${what}`)
+    const status = pnpm(["--filter", name, "run", "--silent", "build"])
+    if (status !== 0) process.exit(status)
+  }
+}
+
+if (!tool) {
+  console.error("boroughs: ready. Try: npx boroughs --help")
+  process.exit(0)
+}
 
 // The command itself runs beside us, not under spawnSync: a signal sent to this process alone (a process
 // manager's SIGTERM, `kill <pid of npm start>`) is passed on, so the server and the site it started stop too
 // instead of living on without a parent. Ctrl-C reaches the whole process group anyway; the commands treat
-// a repeated signal as the same request to stop. The CLI runs as one Node process, with no pnpm and shell
-// in between: a shell does not pass a signal on.
+// a repeated signal as the same request to stop. The CLI runs from its bundle as one Node process, with no
+// pnpm, tsx or shell in between: a shell does not pass a signal on.
 const [command, argv] =
   tool === "boroughs"
-    ? [process.execPath, ["--import", "tsx", join("apps", "cli", "src", "main.ts"), ...args]]
+    ? [process.execPath, [join(root, "apps", "cli", "dist", "boroughs.js"), ...args]]
     : ["pnpm", ["exec", tool, ...args]]
 const child = spawn(command, argv, {
   cwd: root,

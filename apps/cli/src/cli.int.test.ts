@@ -1,20 +1,14 @@
-import { spawn, spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { type AddressInfo, createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { gameIds } from "@boroughs/core"
 import { describe, expect, it } from "vitest"
+import { BUILT_CLI, cli as run } from "./testing.js"
 
-// The CLI as a person runs it: a real process, real PGlite directories, real files.
-const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "main.ts"), ...args], {
-    encoding: "utf8",
-    env: { ...process.env, DATABASE_URL: "", CI: "true" },
-    timeout: 390_000,
-  })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+// The CLI as a person runs it: the built command, a real process, real PGlite directories, real files.
+const cli = (...args: string[]) => run(args)
 
 const tmp = () => mkdtempSync(join(tmpdir(), "boroughs-cli-"))
 
@@ -178,11 +172,10 @@ describe("boroughs CLI", () => {
     const { port } = holder.address() as AddressInfo
     try {
       const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
-        const child = spawn(
-          process.execPath,
-          ["--import", "tsx", join(import.meta.dirname, "main.ts"), "start", "--port", String(port)],
-          { env: { ...process.env, DATABASE_URL: "", CI: "true" }, stdio: ["ignore", "ignore", "pipe"] },
-        )
+        const child = spawn(process.execPath, [BUILT_CLI, "start", "--port", String(port)], {
+          env: { ...process.env, DATABASE_URL: "", CI: "true" },
+          stdio: ["ignore", "ignore", "pipe"],
+        })
         let stderr = ""
         child.stderr.on("data", (chunk: Buffer) => {
           stderr += chunk.toString()

@@ -1,8 +1,6 @@
-import { resolve } from "node:path"
+import { join, resolve } from "node:path"
 import { EventStore } from "@boroughs/store"
-
-/** Where `start` and the other commands keep their embedded database unless told otherwise. */
-export const DEFAULT_DATA_DIR = ".boroughs/data"
+import { boroughsHome } from "./home.js"
 
 /** What `--db` names: a PostgreSQL URL, or a directory for the embedded PGlite. Falls back to DATABASE_URL. */
 export const describeDb = (
@@ -10,7 +8,7 @@ export const describeDb = (
 ): { kind: "postgres"; url: string } | { kind: "pglite"; dir: string } => {
   const target = db ?? process.env.DATABASE_URL
   if (target && /^postgres(ql)?:\/\//.test(target)) return { kind: "postgres", url: target }
-  return { kind: "pglite", dir: resolve(target ?? DEFAULT_DATA_DIR) }
+  return { kind: "pglite", dir: target ? resolve(target) : join(boroughsHome(), "data") }
 }
 
 /** The store layer for `--db`. */

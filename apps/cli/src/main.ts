@@ -1,16 +1,5 @@
-#!/usr/bin/env -S npx tsx
-import { gameIds } from "@boroughs/core"
-import { formatTournamentAudit } from "@boroughs/engine"
 import { Command, InvalidArgumentError } from "commander"
-import { arena, formatArena } from "./commands/arena.js"
-import { describeGame, formatDescription } from "./commands/describe.js"
-import { exportGame } from "./commands/export.js"
-import { projectionStatus, rebuildProjections } from "./commands/projections.js"
-import { selfplay } from "./commands/selfplay.js"
-import { runServer } from "./commands/server.js"
-import { startSelfplay } from "./commands/start.js"
-import { formatStandings, runTournament } from "./commands/tournament.js"
-import { formatReport, verifyGame, verifyTournament } from "./commands/verify.js"
+import { GAME_IDS } from "./catalogue.js"
 import { CliError, describeError } from "./fail.js"
 
 // Commander: the most used Node CLI parser, typed, with --help and precise errors for free.
@@ -32,26 +21,29 @@ const dbHelp = "PostgreSQL URL or PGlite directory (default: $DATABASE_URL, else
 program
   .command("start")
   .description(
-    "the main job: the game server, house bots playing every registered game through it continuously, and the spectator site; prints the URLs",
+    "the main job: the game server, house bots playing every registered game through it continuously, the spectator site and the admin app; prints the URLs",
   )
   .option(dbOption, dbHelp)
-  .option("--games <ids>", `comma-separated games (default: all of ${gameIds().join(", ")})`)
+  .option("--games <ids>", `comma-separated games (default: all of ${GAME_IDS.join(", ")})`)
   .option("--max-games <n>", "stop after this many games of each game, then shut down", int("--max-games"))
   .option("--port <n>", "the spectator site's port (0: any free one)", int("--port"), 3000)
   .option("--api-port <n>", "the game server's port (0: any free one)", int("--api-port"), 8080)
   .option("--host <addr>", "address to listen on (0.0.0.0 in containers)", "127.0.0.1")
-  .option("--no-site", "leave the spectator site out (server and house bots only)")
+  .option("--admin-port <n>", "the admin app's port (0: any free one)", int("--admin-port"), 3001)
+  .option("--no-site", "leave the web apps out (server and house bots only)")
+  .option("--no-admin", "leave the admin app out")
   .option("--no-bots", "leave the house bots out")
   .option("--api-url <url>", "use the game server running there instead of starting one")
   .option("--pace <ms>", "how long a house bot thinks before each move (0: full speed)", int("--pace"), 700)
   .action(async (o) => {
+    const { startSelfplay } = await import("./commands/start.js")
     await startSelfplay(o)
   })
 
 program
   .command("selfplay")
   .description("play one game with bots through the engine and store; prints a JSON summary")
-  .requiredOption("--game <id>", `the game (${gameIds().join(", ")})`)
+  .requiredOption("--game <id>", `the game (${GAME_IDS.join(", ")})`)
   .requiredOption("--players <n>", "number of seats", int("--players"))
   .requiredOption("--seed <s>", "the game's seed (same seed and bots: byte-identical events)")
   .option("--bots <names>", "comma-separated bot names, one per seat; the last repeats", "random")
@@ -59,6 +51,7 @@ program
   .option("--out <file.ndjson>", "also write the game's events as NDJSON")
   .option("--game-id <id>", "the game id (default: derived from game, players, seed and bots)")
   .action(async (o) => {
+    const { selfplay } = await import("./commands/selfplay.js")
     const summary = await selfplay(o)
     process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`)
   })
@@ -70,6 +63,7 @@ program
   .option(dbOption, dbHelp)
   .option("--out <file.ndjson>", "write to a file instead of stdout")
   .action(async (o) => {
+    const { exportGame } = await import("./commands/export.js")
     const n = await exportGame(o)
     if (o.out) process.stderr.write(`boroughs: wrote ${n} events to ${o.out}\n`)
   })
@@ -92,6 +86,9 @@ program
   )
   .option("--json", "print the report as JSON")
   .action(async (file: string | undefined, o) => {
+    const { formatReport, formatTournamentAudit, verifyGame, verifyTournament } = await import(
+      "./commands/verify.js"
+    )
     if (o.tournament) {
       const report = await verifyTournament({ ...o, tournamentId: o.tournament, file })
       process.stdout.write(`${o.json ? JSON.stringify(report, null, 2) : formatTournamentAudit(report)}\n`)
@@ -109,7 +106,7 @@ program
   .description(
     "run a whole tournament of built-in bots locally: pair, play, seal each round; print the standings",
   )
-  .requiredOption("--game <id>", `the game (${gameIds().join(", ")})`)
+  .requiredOption("--game <id>", `the game (${GAME_IDS.join(", ")})`)
   .requiredOption(
     "--bots <list>",
     "entrants as bot:count (heuristic:6,random:6), or bot names with --entrants",
@@ -132,6 +129,7 @@ program
   )
   .option("--json", "print the standings as JSON")
   .action(async (o) => {
+    const { formatStandings, runTournament } = await import("./commands/tournament.js")
     const r = await runTournament(o)
     process.stdout.write(
       `${o.json ? JSON.stringify({ tournamentId: r.tournamentId, standings: r.standings, publicKey: r.publicKey, rounds: r.state.rounds.map((x) => ({ round: x.round, merkleRoot: x.sealed?.merkleRoot ?? null })) }, null, 2) : formatStandings(r)}\n`,
@@ -141,9 +139,10 @@ program
 program
   .command("describe")
   .description("a game's static data, seats, options and the JSON Schemas of its commands, events and views")
-  .argument("<game>", `the game (${gameIds().join(", ")})`)
+  .argument("<game>", `the game (${GAME_IDS.join(", ")})`)
   .option("--json", "machine-readable catalogue for bot authors")
-  .action((game: string, o) => {
+  .action(async (game: string, o) => {
+    const { describeGame, formatDescription } = await import("./commands/describe.js")
     const d = describeGame(game)
     process.stdout.write(`${o.json ? JSON.stringify(d, null, 2) : formatDescription(d)}\n`)
   })
@@ -151,13 +150,14 @@ program
 program
   .command("arena")
   .description("play many games in process with a line-up of bots (seats rotating) and compare them")
-  .requiredOption("--game <id>", `the game (${gameIds().join(", ")})`)
+  .requiredOption("--game <id>", `the game (${GAME_IDS.join(", ")})`)
   .requiredOption("--bots <names>", "the line-up, one bot per seat; the last repeats (e.g. heuristic,random)")
   .option("--players <n>", "number of seats", int("--players"), 4)
   .option("--games <n>", "how many games", int("--games"), 1000)
   .option("--seed <s>", "seed prefix for the games", "arena")
   .option("--json", "print the result as JSON")
-  .action((o) => {
+  .action(async (o) => {
+    const { arena, formatArena } = await import("./commands/arena.js")
     const r = arena(o)
     process.stdout.write(`${o.json ? JSON.stringify(r, null, 2) : formatArena(r)}\n`)
   })
@@ -169,13 +169,18 @@ program
   .option("--host <addr>", "address to listen on (default 127.0.0.1)")
   .option(dbOption, dbHelp)
   .option(
+    "--organiser-token-file <file>",
+    "read the organiser token from this file (default: $BOROUGHS_ORGANISER_TOKEN, else .boroughs/organiser-token)",
+  )
+  .option(
     "--organiser-token <secret>",
-    "accept this organiser token (default: kept in .boroughs/organiser-token)",
+    "accept this organiser token (discouraged: visible in the process list)",
   )
   .option("--fixtures", "also host the kernel's Bluff Dice test game")
   .option("--no-background", "never run projections and clocks in this process")
   .option("--log-requests", "log every request to stderr")
   .action(async (o) => {
+    const { runServer } = await import("./commands/server.js")
     process.exitCode = await runServer(o)
   })
 
@@ -185,6 +190,7 @@ projections
   .description("delete the projections and replay the whole log into them (checkpoints included)")
   .option(dbOption, dbHelp)
   .action(async (o) => {
+    const { rebuildProjections } = await import("./commands/projections.js")
     const counts = await rebuildProjections(o)
     for (const [id, n] of Object.entries(counts)) process.stdout.write(`${id}: rebuilt from ${n} events\n`)
   })
@@ -193,6 +199,7 @@ projections
   .description("where each projection stands in the global log")
   .option(dbOption, dbHelp)
   .action(async (o) => {
+    const { projectionStatus } = await import("./commands/projections.js")
     for (const [id, at] of await projectionStatus(o))
       process.stdout.write(
         `${id}: ${at === null ? "nothing applied yet" : `epoch ${at.storeEpoch}, tx ${at.txId}, position ${at.globalPosition}`}\n`,

@@ -1,26 +1,45 @@
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { createRequire } from "node:module"
 import { createServer } from "node:net"
-import { dirname, join, resolve } from "node:path"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
+import { CliError } from "./fail.js"
+import { workspaceRoot } from "./home.js"
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../../..")
+/** A Next.js app `start` serves (apps never import apps: they run as child processes of the CLI). */
+export type WebApp = "spectator" | "admin"
 
-/** Where the apps `start` runs live (apps never import apps: they run as child processes). */
-export const appDirs = {
-  server: join(repo, "apps/server"),
-  spectator: join(repo, "apps/spectator"),
-} as const
+const appDir = (app: WebApp | "server"): string => {
+  const root = workspaceRoot()
+  if (root === null)
+    throw new CliError(
+      `the ${app} app is not here: \`start\` runs the apps of the Boroughs workspace it was built in (or use --api-url)`,
+    )
+  return join(root, "apps", app)
+}
 
-/** The `next` executable of the spectator app. */
-export const nextBin = (): string =>
-  createRequire(join(appDirs.spectator, "package.json")).resolve("next/dist/bin/next")
+/** The server's built entry point: \`start\` and \`server\` run it with plain node. */
+export const serverEntry = (): string => {
+  const entry = join(appDir("server"), "dist", "main.js")
+  if (!existsSync(entry))
+    throw new CliError("the game server is not built yet: run `npm run setup` in the Boroughs folder first")
+  return entry
+}
 
-/** The sources a production build of the site is made from: the app and the packages it bundles. */
-const sourceDirs = [
-  ...["app", "components", "lib"].map((d) => join(appDirs.spectator, d)),
-  ...["board-ui", "protocol", "core"].map((p) => join(repo, "packages", p, "src")),
-]
+/** The folder of a Next.js app and its `next` executable. */
+export const webApp = (app: WebApp) => {
+  const dir = appDir(app)
+  return { dir, next: createRequire(join(dir, "package.json")).resolve("next/dist/bin/next") }
+}
+
+/** The sources a production build of an app is made from: the app and the packages it bundles. */
+const sourceDirs = (app: WebApp): string[] => {
+  const dir = appDir(app)
+  const packages = app === "spectator" ? ["board-ui", "protocol", "core"] : ["protocol"]
+  return [
+    ...["app", "components", "lib"].map((d) => join(dir, d)),
+    ...packages.map((p) => join(dir, "../../packages", p, "src")),
+  ]
+}
 
 const newest = (dir: string): number => {
   if (!existsSync(dir)) return 0
@@ -33,16 +52,15 @@ const newest = (dir: string): number => {
 }
 
 /**
- * Whether the site needs a (re)build: no production build yet, or a source newer than it. A stale build
+ * Whether an app needs a (re)build: no production build yet, or a source newer than it. A stale build
  * could draw views of a game whose rules changed since.
  */
-export const siteBuildStale = (): boolean => {
-  const built = join(appDirs.spectator, ".next/BUILD_ID")
+export const buildStale = (app: WebApp): boolean => {
+  const dir = appDir(app)
+  const built = join(dir, ".next/BUILD_ID")
   if (!existsSync(built)) return true
   const at = statSync(built).mtimeMs
-  return (
-    sourceDirs.some((d) => newest(d) > at) || statSync(join(appDirs.spectator, "next.config.ts")).mtimeMs > at
-  )
+  return sourceDirs(app).some((d) => newest(d) > at) || statSync(join(dir, "next.config.ts")).mtimeMs > at
 }
 
 /** A free TCP port on the host, for `--port 0`. */

@@ -1,18 +1,11 @@
-import { spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { cli as run } from "./testing.js"
 
-// The CLI as a person runs it: a real process, a real PGlite directory, a real key file and export.
-const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "main.ts"), ...args], {
-    encoding: "utf8",
-    env: { ...process.env, DATABASE_URL: "", CI: "true" },
-    timeout: 240_000,
-  })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
+// The CLI as a person runs it: the built command, a real PGlite directory, a real key file and export.
+const cli = (...args: string[]) => run(args, 240_000)
 
 describe("boroughs tournament and verify --tournament", () => {
   const dir = mkdtempSync(join(tmpdir(), "boroughs-cli-tournament-"))

@@ -1,4 +1,3 @@
-#!/usr/bin/env -S npx tsx
 import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"
@@ -9,17 +8,27 @@ import { defaultLimits, type ServerConfig } from "./config.js"
 import { hostedGames } from "./games.js"
 import { startServer } from "./Server.js"
 
-// The repository's .boroughs/, wherever the command is started from (pnpm runs package scripts in the package).
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..")
+/**
+ * Where `.boroughs/` (PGlite data, organiser token, signing key) lives: $BOROUGHS_HOME, else the workspace this
+ * server was built in (from source or dist/), else the working directory (an image).
+ */
+const home = (() => {
+  if (process.env.BOROUGHS_HOME) return resolve(process.env.BOROUGHS_HOME)
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir))
+    if (existsSync(resolve(dir, "pnpm-workspace.yaml"))) return dir
+  return process.cwd()
+})()
 
 const usage = `boroughs server — the Boroughs game server (HTTP API, SSE, bot gateway)
 
 Options (environment variable in brackets):
   --port <n>              port to listen on [PORT] (default 8080)
   --host <addr>           address to listen on [HOST] (default 127.0.0.1; 0.0.0.0 in containers)
-  --db <url | dir>        PostgreSQL URL or PGlite directory [DATABASE_URL] (default .boroughs/data)
-  --organiser-token <s>   accept this secret as the organiser token [BOROUGHS_ORGANISER_TOKEN]
-                          (default: one generated once and kept in .boroughs/organiser-token)
+  --db <url | dir>        PostgreSQL URL or PGlite directory [DATABASE_URL, or a file: DATABASE_URL_FILE]
+                          (default .boroughs/data)
+  --organiser-token-file <f>  read the organiser token from a file [BOROUGHS_ORGANISER_TOKEN_FILE];
+                          else [BOROUGHS_ORGANISER_TOKEN]; else one generated once and kept in
+                          .boroughs/organiser-token (--organiser-token <s> works but shows in ps: avoid)
   --signing-key <file>    the organiser's Ed25519 key that signs tournament round roots
                           [BOROUGHS_SIGNING_KEY] (default: made once in .boroughs/organiser-ed25519.pem)
   --fixtures              also host the kernel's Bluff Dice test game
@@ -34,6 +43,7 @@ const { values } = parseArgs({
     host: { type: "string" },
     db: { type: "string" },
     "organiser-token": { type: "string" },
+    "organiser-token-file": { type: "string" },
     "signing-key": { type: "string" },
     fixtures: { type: "boolean", default: false },
     "no-background": { type: "boolean", default: false },
@@ -55,23 +65,47 @@ const fail = (message: string): never => {
 const port = Number(values.port ?? process.env.PORT ?? 8080)
 if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fail(`--port must be a port number, not ${values.port}`)
-const target = values.db ?? process.env.DATABASE_URL
+/** A secret from a file (the Docker/Kubernetes secrets way), trimmed; a clear stop when unreadable. */
+const secretFile = (file: string, what: string): string => {
+  try {
+    return readFileSync(file, "utf8").trim()
+  } catch (error) {
+    return fail(`cannot read the ${what} from ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`)
+  }
+}
+// Secrets on a command line are readable by every user of the machine (ps, /proc): say so, still accept.
+const warnArgv = (flag: string) =>
+  process.stderr.write(`boroughs server: warning: ${flag} on the command line shows in the process list\n`)
+if (values["organiser-token"] !== undefined)
+  warnArgv("--organiser-token (use $BOROUGHS_ORGANISER_TOKEN or --organiser-token-file)")
+if (values.db !== undefined && /^postgres(ql)?:\/\/[^/@]*:[^/@]+@/.test(values.db))
+  warnArgv("a password in --db (use $DATABASE_URL or $DATABASE_URL_FILE)")
+
+// An empty variable counts as unset (a shell's `DATABASE_URL= boroughs server`), never as "this folder".
+const target =
+  values.db ||
+  process.env.DATABASE_URL ||
+  (process.env.DATABASE_URL_FILE ? secretFile(process.env.DATABASE_URL_FILE, "database URL") : undefined)
 const database: ServerConfig["database"] =
   target !== undefined && /^postgres(ql)?:\/\//.test(target)
     ? { kind: "postgres", url: target }
-    : { kind: "pglite", dir: resolve(target ?? resolve(repoRoot, ".boroughs/data")) }
+    : { kind: "pglite", dir: resolve(target ?? resolve(home, ".boroughs/data")) }
 
 /** The organiser token: given, or generated once and kept beside the data (readable by its owner only). */
-const organiserToken = (): { token: string; file: string | null } => {
-  const given = values["organiser-token"] ?? process.env.BOROUGHS_ORGANISER_TOKEN
-  if (given !== undefined && given !== "") return { token: given, file: null }
-  const file = resolve(repoRoot, ".boroughs/organiser-token")
-  if (existsSync(file)) return { token: readFileSync(file, "utf8").trim(), file }
+const organiserToken = (): { token: string; from: string } => {
+  const tokenFile = values["organiser-token-file"] ?? process.env.BOROUGHS_ORGANISER_TOKEN_FILE
+  if (tokenFile) return { token: secretFile(tokenFile, "organiser token"), from: `in ${resolve(tokenFile)}` }
+  if (values["organiser-token"])
+    return { token: values["organiser-token"], from: "given with --organiser-token" }
+  const given = process.env.BOROUGHS_ORGANISER_TOKEN
+  if (given) return { token: given, from: "$BOROUGHS_ORGANISER_TOKEN" }
+  const file = resolve(home, ".boroughs/organiser-token")
+  if (existsSync(file)) return { token: readFileSync(file, "utf8").trim(), from: `in ${file}` }
   const token = `brs_${randomBytes(32).toString("base64url")}`
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, `${token}\n`, { mode: 0o600 })
   chmodSync(file, 0o600)
-  return { token, file }
+  return { token, from: `in ${file}` }
 }
 
 const organiser = organiserToken()
@@ -84,7 +118,7 @@ const server = await startServer({
   signingKeyFile:
     values["signing-key"] ??
     process.env.BOROUGHS_SIGNING_KEY ??
-    resolve(repoRoot, ".boroughs/organiser-ed25519.pem"),
+    resolve(home, ".boroughs/organiser-ed25519.pem"),
   ...defaultLimits,
   background: !values["no-background"],
   node: values.node ?? process.env.BOROUGHS_NODE ?? `${hostname()}:${process.pid}`,
@@ -95,7 +129,7 @@ const where = database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${databas
 process.stdout.write(
   `boroughs server listening on ${server.url} (${where})\n` +
     `  API: ${server.url}/api/openapi.json\n` +
-    `  organiser token: ${organiser.file === null ? "as given" : `in ${organiser.file}`}\n` +
+    `  organiser token: ${organiser.from}\n` +
     `  round roots signed by Ed25519 key ${server.app.signer.keyId}: ${server.app.signer.publicKey}\n`,
 )
 
@@ -109,3 +143,12 @@ const stop = (signal: string) => {
 }
 process.on("SIGINT", () => stop("SIGINT"))
 process.on("SIGTERM", () => stop("SIGTERM"))
+process.on("SIGHUP", () => stop("SIGHUP"))
+// Run by `boroughs server` or `start`: if that process is gone (killed outright), stop rather than serve on
+// under PID 1 with nobody to stop it.
+if (process.env.BOROUGHS_STOP_WITH_PARENT === "1") {
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) stop("parent process gone")
+  }, 500).unref()
+}

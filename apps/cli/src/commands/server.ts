@@ -1,35 +1,49 @@
 import { spawn } from "node:child_process"
-import { dirname, resolve } from "node:path"
-import { fileURLToPath } from "node:url"
 import { describeDb } from "../db.js"
+import { stopWhenOrphaned } from "../orphan.js"
+import { serverEntry } from "../site.js"
 
-// Apps never import apps: the CLI starts the server's own entry point as a child process.
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../../server")
-
-/** `boroughs server`: runs apps/server in the foreground (signals pass through); resolves with its exit code. */
+/**
+ * `boroughs server`: runs the server's built entry point in the foreground and resolves with its exit code.
+ * Signals to this process reach the server, and the server stops by itself if this process disappears
+ * (`BOROUGHS_STOP_WITH_PARENT`), so a supervisor's SIGTERM never leaves it serving on its own.
+ */
 export const runServer = (o: {
   port?: string
   host?: string
   db?: string
   organiserToken?: string
+  organiserTokenFile?: string
   fixtures?: boolean
   background?: boolean
   logRequests?: boolean
 }): Promise<number> => {
-  const args = ["--import", "tsx", "src/main.ts"]
+  const args = [serverEntry()]
   if (o.port !== undefined) args.push("--port", o.port)
   if (o.host !== undefined) args.push("--host", o.host)
   if (o.db !== undefined) {
     const db = describeDb(o.db)
     args.push("--db", db.kind === "postgres" ? db.url : db.dir)
   }
-  if (o.organiserToken !== undefined) args.push("--organiser-token", o.organiserToken)
+  if (o.organiserTokenFile !== undefined) args.push("--organiser-token-file", o.organiserTokenFile)
   if (o.fixtures) args.push("--fixtures")
   if (o.background === false) args.push("--no-background")
   if (o.logRequests) args.push("--log-requests")
-  const child = spawn(process.execPath, args, { cwd: serverDir, stdio: "inherit" })
+  const env: NodeJS.ProcessEnv = { ...process.env, BOROUGHS_STOP_WITH_PARENT: "1" }
+  if (o.organiserToken !== undefined) {
+    // Passed on in the environment: a secret on a command line is readable by every user of the machine.
+    process.stderr.write(
+      "boroughs: warning: --organiser-token puts the secret in the process list; prefer $BOROUGHS_ORGANISER_TOKEN or --organiser-token-file\n",
+    )
+    env.BOROUGHS_ORGANISER_TOKEN = o.organiserToken
+  }
+  const child = spawn(process.execPath, args, { stdio: "inherit", env })
   const forward = (signal: NodeJS.Signals) => () => child.kill(signal)
   process.on("SIGINT", forward("SIGINT"))
   process.on("SIGTERM", forward("SIGTERM"))
-  return new Promise((done) => child.on("exit", (code) => done(code ?? 1)))
+  process.on("SIGHUP", forward("SIGTERM"))
+  stopWhenOrphaned(forward("SIGTERM"))
+  return new Promise((done) =>
+    child.on("exit", (code, signal) => done(code ?? (signal === "SIGINT" ? 130 : signal ? 143 : 1))),
+  )
 }

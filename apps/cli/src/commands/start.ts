@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
-import { dirname, resolve } from "node:path"
+import { dirname, join } from "node:path"
 import { type RegisteredGame, registry } from "@boroughs/core"
 import { type Client, makeClient, watchGame } from "@boroughs/protocol"
 import cliProgress from "cli-progress"
@@ -10,9 +10,11 @@ import { type Child, startChild } from "../children.js"
 import { describeDb } from "../db.js"
 import { CliError } from "../fail.js"
 import { requireGame } from "../games.js"
+import { boroughsHome } from "../home.js"
 import { houseBots } from "../houseBots.js"
+import { stopWhenOrphaned } from "../orphan.js"
 import { interactive } from "../progress.js"
-import { appDirs, freePort, nextBin, portFree, siteBuildStale } from "../site.js"
+import { buildStale, freePort, portFree, serverEntry, type WebApp, webApp } from "../site.js"
 
 export interface StartOptions {
   readonly db?: string
@@ -24,8 +26,12 @@ export interface StartOptions {
   /** The game server's port (0: any free one). */
   readonly apiPort?: number
   readonly host?: string
-  /** Bring up the spectator site (default true; `--no-site` leaves it out). */
+  /** Bring up the spectator site and the admin app (default true; `--no-site` leaves both out). */
   readonly site?: boolean
+  /** Bring up the admin app (default true; `--no-admin` leaves it out). */
+  readonly admin?: boolean
+  /** The admin app's port (0: any free one). */
+  readonly adminPort?: number
   /** How long a house bot thinks before each move, in ms (0: as fast as the server takes them). */
   readonly pace?: number
   /** Use the game server already running here instead of starting one (compose runs them apart). */
@@ -41,17 +47,26 @@ interface Tally {
   lastWinner: string
 }
 
-/** The organiser secret: $BOROUGHS_ORGANISER_TOKEN, else the one kept in .boroughs/organiser-token (made once). */
-const organiserToken = (): string => {
+/**
+ * The organiser secret and where a person finds it: $BOROUGHS_ORGANISER_TOKEN_FILE, else
+ * $BOROUGHS_ORGANISER_TOKEN, else the one kept in .boroughs/organiser-token (made once, owner-only).
+ */
+const organiserToken = (): { token: string; from: string } => {
+  const tokenFile = process.env.BOROUGHS_ORGANISER_TOKEN_FILE
+  if (tokenFile) {
+    if (!existsSync(tokenFile))
+      throw new CliError(`$BOROUGHS_ORGANISER_TOKEN_FILE names ${tokenFile}: no such file`)
+    return { token: readFileSync(tokenFile, "utf8").trim(), from: `in ${tokenFile}` }
+  }
   const given = process.env.BOROUGHS_ORGANISER_TOKEN
-  if (given) return given
-  const file = resolve(appDirs.server, "../../.boroughs/organiser-token")
-  if (existsSync(file)) return readFileSync(file, "utf8").trim()
+  if (given) return { token: given, from: "$BOROUGHS_ORGANISER_TOKEN" }
+  const file = join(boroughsHome(), "organiser-token")
+  if (existsSync(file)) return { token: readFileSync(file, "utf8").trim(), from: `in ${file}` }
   const token = `brs_${randomBytes(32).toString("base64url")}`
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, `${token}\n`, { mode: 0o600 })
   chmodSync(file, 0o600)
-  return token
+  return { token, from: `in ${file}` }
 }
 
 const run = <A, E>(effect: Effect.Effect<A, E, never>) => Effect.runPromise(effect)
@@ -88,8 +103,10 @@ export const startSelfplay = async (o: StartOptions) => {
   // not kill this process while it stops the server and the site.
   process.on("SIGINT", stopAll)
   process.on("SIGTERM", stopAll)
+  stopWhenOrphaned(stopAll)
 
-  const token = organiserToken()
+  const organiser_ = organiserToken()
+  const token = organiser_.token
   const startServerChild = async (): Promise<string> => {
     const apiPort = o.apiPort === 0 ? await freePort(host) : (o.apiPort ?? 8080)
     say(`starting the game server on ${db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${db.dir}`}`)
@@ -97,9 +114,7 @@ export const startSelfplay = async (o: StartOptions) => {
       name: "server",
       command: process.execPath,
       args: [
-        "--import",
-        "tsx",
-        "src/main.ts",
+        serverEntry(),
         "--port",
         String(apiPort),
         "--host",
@@ -107,8 +122,8 @@ export const startSelfplay = async (o: StartOptions) => {
         "--db",
         db.kind === "postgres" ? db.url : db.dir,
       ],
-      cwd: appDirs.server,
-      env: { ...process.env, BOROUGHS_ORGANISER_TOKEN: token },
+      cwd: process.cwd(),
+      env: { ...process.env, BOROUGHS_ORGANISER_TOKEN: token, BOROUGHS_STOP_WITH_PARENT: "1" },
       ready: /listening on (http:\/\/\S+)/,
       timeoutMs: 180_000,
       log: childLog("server"),
@@ -118,109 +133,146 @@ export const startSelfplay = async (o: StartOptions) => {
   }
 
   try {
-    // The site's port, checked before anything starts: Next.js says it is ready before it binds its port, so a
-    // taken one would be announced as the site (serving whatever holds it).
-    const siteWanted = o.site !== false
-    const sitePort = !siteWanted ? null : o.port === 0 ? await freePort(host) : (o.port ?? 3000)
-    if (sitePort !== null && !(await portFree(host, sitePort)))
-      throw new CliError(
-        `port ${sitePort} on ${host} is taken (another \`boroughs start\`?): stop what holds it, or choose a port with --port`,
-      )
+    // The web apps' ports, checked before anything starts: Next.js says it is ready before it binds its port,
+    // so a taken one would be announced as ours (serving whatever holds it).
+    const portOf = async (wanted: boolean, port: number | undefined, fallback: number, flag: string) => {
+      if (!wanted) return null
+      const chosen = port === 0 ? await freePort(host) : (port ?? fallback)
+      if (!(await portFree(host, chosen)))
+        throw new CliError(
+          `port ${chosen} on ${host} is taken (another \`boroughs start\`?): stop what holds it, or choose one with ${flag}`,
+        )
+      return chosen
+    }
+    const sitePort = await portOf(o.site !== false, o.port, 3000, "--port")
+    const adminPort = await portOf(o.site !== false && o.admin !== false, o.adminPort, 3001, "--admin-port")
+    const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host
+    const urlOf = (port: number) => `http://${shownHost}:${port}`
 
     // 1. The game server, the only writer (unless one runs already at --api-url).
     const apiUrl = o.apiUrl?.replace(/\/+$/, "") ?? (await startServerChild())
 
-    // 2. The spectator site (production build; built first when missing or older than its sources).
-    let siteUrl: string | null = null
-    const siteReady = (async () => {
-      if (!siteWanted) return
-      if (siteBuildStale()) {
-        say("building the spectator site (once, and after its sources change; about two minutes)")
-        const build = startChild({
-          name: "site build",
-          command: process.execPath,
-          args: [nextBin(), "build", "--webpack"],
-          cwd: appDirs.spectator,
-          env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-          ready: /^$a/,
-          timeoutMs: 900_000,
-          log: childLog("site build"),
-        })
-        children.push(build)
-        const code = await build.exited
-        children.splice(children.indexOf(build), 1)
-        if (interrupted) return
-        if (code !== 0)
-          throw new CliError(
-            `the spectator site did not build (exit ${code}); run \`pnpm --filter @boroughs/spectator build\` to see why`,
-          )
-      }
-      const port = sitePort as number
-      const site = startChild({
-        name: "site",
-        command: process.execPath,
-        args: [nextBin(), "start", "--port", String(port), "--hostname", host],
-        cwd: appDirs.spectator,
-        env: { ...process.env, BOROUGHS_API_URL: apiUrl, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) },
-        ready: /Ready in|started server on/i,
-        timeoutMs: 120_000,
-        log: childLog("site"),
-      })
-      children.push(site)
-      await site.ready
-      siteUrl = `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host}:${port}`
-    })()
-
-    // Awaited below, once the bots are up: until then a failure (a taken port, a failed build) must not count
-    // as an unhandled rejection, which would end the process before the children are stopped.
-    siteReady.catch(() => undefined)
-
-    // 3. The house bots, through the server's bot gateway.
+    // 2. The house bots, through the server's bot gateway: games start now, while the web apps build.
     const organiser: Client = await run(withFetch(makeClient({ baseUrl: apiUrl, token })))
     const bots = houseBots({ baseUrl: apiUrl, organiser, paceMs: o.pace ?? 700, log: say })
     const maxSeats = Math.max(...games.map((g) => seatsFor(g)))
     if (o.bots !== false) await bots.start(maxSeats)
 
-    await siteReady
+    const webApps = [
+      ...(sitePort === null ? [] : [{ app: "spectator" as const, port: sitePort, label: "Spectator site" }]),
+      ...(adminPort === null ? [] : [{ app: "admin" as const, port: adminPort, label: "Admin app" }]),
+    ]
+    const stale = new Set(webApps.filter((w) => buildStale(w.app)).map((w) => w.app))
     const lines = [
-      siteUrl ? `  Watch the games:  ${siteUrl}` : null,
-      `  Game server API:  ${apiUrl}/api/openapi.json`,
-      "  Ctrl-C stops everything.",
-    ].filter((l): l is string => l !== null)
+      `Game server API:  ${apiUrl}/api/openapi.json`,
+      `Organiser token:  ${organiser_.from}`,
+      ...webApps.map(
+        (w) =>
+          `${`${w.label}:`.padEnd(18)}${urlOf(w.port)}${stale.has(w.app) ? " (building first; a line says when it is up)" : ""}`,
+      ),
+      "Ctrl-C stops everything.",
+    ]
     process.stdout.write(`${lines.join("\n")}\n`)
 
-    // 4. Every game, continuously.
+    // 3. The progress lines: one per game, one per web app while it builds.
+    const multi = live
+      ? new cliProgress.MultiBar(
+          { format: "{line}", hideCursor: true, stream: process.stderr, fps: 5 },
+          cliProgress.Presets.shades_classic,
+        )
+      : null
+    const started = Date.now()
     const tallies = new Map<string, Tally>(
       games.map((g) => [g.game.id, { games: 0, events: 0, commands: 0, lastWinner: "-" }]),
     )
+    const bars = new Map(games.map((g) => [g.game.id, multi?.create(1, 0, { line: g.game.id })]))
+    const render = (id: string) => {
+      const t = tallies.get(id) as Tally
+      const secs = Math.max(1, (Date.now() - started) / 1000)
+      bars.get(id)?.update(0, {
+        line: `${id.padEnd(12)} | ${t.games} games | ${t.events} events | ${Math.round(t.events / secs)} events/s | last winner ${t.lastWinner}`,
+      })
+    }
+    for (const g of games) render(g.game.id)
+
+    const buildWebApp = async (app: WebApp, status: (text: string) => void) => {
+      const { dir, next } = webApp(app)
+      const t0 = Date.now()
+      let phase = "starting the build"
+      const show = () => status(`building (${phase}, ${Math.round((Date.now() - t0) / 1000)} s)`)
+      const tick = setInterval(show, 1000)
+      show()
+      const build = startChild({
+        name: `${app} build`,
+        command: process.execPath,
+        args: [next, "build", "--webpack"],
+        cwd: dir,
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+        ready: /^$a/,
+        timeoutMs: 900_000,
+        log: (line) => {
+          childLog(`${app} build`)(line)
+          const text = line.replace(/^[\s✓▲○●ƒ⚠]+/u, "").trim()
+          if (/^(Creating|Compil|Collecting|Generating|Finalizing|Linting|Running)/.test(text))
+            phase = text.replace(/\s*\.{3}$/, "").slice(0, 48)
+          if (!live && /^(Compiled|Generating static pages \((\d+)\/\2\))/.test(text)) show()
+        },
+      })
+      children.push(build)
+      const code = await build.exited
+      clearInterval(tick)
+      children.splice(children.indexOf(build), 1)
+      if (interrupted) return
+      if (code !== 0)
+        throw new CliError(
+          `the ${app} app did not build (exit ${code}); \`npm run build\` in the Boroughs folder shows why`,
+        )
+      status(`built in ${Math.round((Date.now() - t0) / 1000)} s`)
+    }
+    // 4. The web apps, built when missing or older than their sources (one at a time: two cores), then served.
+    const webReady = (async () => {
+      for (const w of webApps) {
+        const bar = multi?.create(1, 0, { line: `${w.label}: waiting` })
+        const status = (text: string) =>
+          bar ? bar.update(0, { line: `${w.label.padEnd(14)} | ${text}` }) : say(`${w.label}: ${text}`)
+        if (stale.has(w.app)) await buildWebApp(w.app, status)
+        if (interrupted) return
+        const { dir, next } = webApp(w.app)
+        status("starting")
+        const child = startChild({
+          name: w.app,
+          command: process.execPath,
+          args: [next, "start", "--port", String(w.port), "--hostname", host],
+          cwd: dir,
+          env: {
+            ...process.env,
+            BOROUGHS_API_URL: apiUrl,
+            NEXT_TELEMETRY_DISABLED: "1",
+            PORT: String(w.port),
+          },
+          ready: /Ready in|started server on/i,
+          timeoutMs: 120_000,
+          log: childLog(w.app),
+        })
+        children.push(child)
+        await child.ready
+        status(`up at ${urlOf(w.port)}`)
+        process.stdout.write(`${w.label} is up: ${urlOf(w.port)}\n`)
+      }
+    })()
+    // A failed build must not end the process before the children are stopped: it is awaited below.
+    let webFailure: unknown = null
+    webReady.catch((error) => {
+      webFailure = error
+      stopAll()
+    })
+
+    // 5. Every game, continuously.
     const typeOf = new Map<string, string>()
     bots.onCommand((gameId) => {
       const t = tallies.get(typeOf.get(gameId) ?? "")
       if (t) t.commands++
     })
-    const multi = live
-      ? new cliProgress.MultiBar(
-          {
-            format: "{game} | {games} games | {events} events | {rate} events/s | last winner {lastWinner}",
-            hideCursor: true,
-            stream: process.stderr,
-            fps: 5,
-          },
-          cliProgress.Presets.shades_classic,
-        )
-      : null
-    const started = Date.now()
-    const bars = new Map(
-      games.map((g) => [
-        g.game.id,
-        multi?.create(1, 0, { game: g.game.id.padEnd(12), games: 0, events: 0, rate: 0, lastWinner: "-" }),
-      ]),
-    )
-    const render = (id: string) => {
-      const t = tallies.get(id) as Tally
-      const secs = Math.max(1, (Date.now() - started) / 1000)
-      bars.get(id)?.update(0, { game: id.padEnd(12), ...t, rate: Math.round(t.events / secs) })
-    }
 
     const playOn = async (g: RegisteredGame) => {
       const t = tallies.get(g.game.id) as Tally
@@ -272,7 +324,8 @@ export const startSelfplay = async (o: StartOptions) => {
     }
     try {
       if (o.bots !== false) await Promise.all(games.map(playOn))
-      else
+      // With --max-games the games may end before the web apps are up; without bots only a signal stops us.
+      if (o.bots === false || o.maxGames === undefined)
         await new Promise<void>((r) => {
           if (interrupted) r()
           else wake = r
@@ -282,12 +335,13 @@ export const startSelfplay = async (o: StartOptions) => {
       await bots.stop()
     }
     await stopChildren()
+    if (webFailure !== null) throw webFailure
     const summary = Object.fromEntries(tallies)
     if (!live) process.stderr.write(`${JSON.stringify(summary)}\n`)
     return summary
   } catch (error) {
     await stopChildren()
-    if (interrupted) return {}
+    if (interrupted && !(error instanceof CliError)) return {}
     throw error instanceof CliError
       ? error
       : new CliError(error instanceof Error ? error.message : String(error))

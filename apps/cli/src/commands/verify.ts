@@ -13,6 +13,9 @@ import {
   type VerifyReport,
   verifyStream,
 } from "@boroughs/engine"
+
+export { formatTournamentAudit } from "@boroughs/engine"
+
 import { EventStore } from "@boroughs/store"
 import { Effect } from "effect"
 import { storeLayer } from "../db.js"
