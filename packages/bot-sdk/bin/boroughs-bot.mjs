@@ -1,7 +1,16 @@
 #!/usr/bin/env node
-// In the workspace the command runs the TypeScript source through tsx; the published package's bin is
-// dist/cli.js (publishConfig), which needs nothing but Node.
-import { register } from "tsx/esm/api"
+// The workspace's `boroughs-bot` runs the built command, as the published package does (its bin is
+// dist/bin/boroughs-bot.js): `npm run setup` at the repository's root builds it. In a fresh clone nothing is
+// built yet: set the workspace up first (pnpm, dependencies, builds), once. tsx is for development only.
+import { spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import { fileURLToPath } from "node:url"
 
-register()
-await import("../src/cli.ts")
+const built = new URL("../dist/bin/boroughs-bot.js", import.meta.url)
+if (!existsSync(built)) {
+  const bootstrap = fileURLToPath(new URL("../../../scripts/bootstrap.mjs", import.meta.url))
+  process.stderr.write("boroughs-bot: first run in this folder: setting it up (npm run setup)\n")
+  const setup = spawnSync(process.execPath, [bootstrap], { stdio: ["inherit", process.stderr, "inherit"] })
+  if (setup.status !== 0 || !existsSync(built)) process.exit(setup.status || 1)
+}
+await import(built.href)

@@ -2,11 +2,16 @@
 import { gameIds } from "@boroughs/core"
 import { Command, InvalidArgumentError } from "commander"
 import type { AnyBot } from "./bot.js"
-import { BOT_NAMES, botByName } from "./bots/byName.js"
+import { botsByName, isBotModulePath } from "./botModule.js"
+import { BOT_NAMES } from "./bots/byName.js"
 import { type LocalResult, playLocal } from "./local.js"
 import { installNodeHasher } from "./nodeHasher.js"
-import { runRemote } from "./remote.js"
-import { type ChildBot, childBot } from "./stdio/child.js"
+import type { ChildBot } from "./stdio/child.js"
+
+// The server's client and the stdio bridge (effect's HTTP and streams: half the bundle) load with the command
+// that needs them, so that `--help` and `local` start without them.
+const remote = () => import("./remote.js")
+const stdio = () => import("./stdio/child.js")
 
 // A command runs in Node: hash natively (byte-identical to the portable default, several times faster).
 installNodeHasher()
@@ -66,6 +71,11 @@ const summaryOf = (result: LocalResult, bots: ReadonlyArray<string>, child?: Chi
   ...(child === undefined ? {} : { child: { name: child.childName, stats: child.stats } }),
 })
 
+/** How a seat's bot is shown: a bot module by the name it gives itself, a reference bot by the name given. */
+const shownName = (name: string, bot: AnyBot): string => (isBotModulePath(name) ? bot.name : name)
+
+const BOT_HELP = `${BOT_NAMES.join(", ")}, or the path of a module exporting a bot (./my-bot.js)`
+
 const program = new Command()
   .name("boroughs-bot")
   .description(
@@ -79,15 +89,16 @@ program
   .description("play every game a bot token holds seats in, until stopped (Ctrl-C)")
   .option("--url <url>", "the server (default $BOROUGHS_URL, else http://localhost:8080)")
   .option("--token <token>", "a bot token (default $BOROUGHS_TOKEN)")
-  .option("--bot <name>", `the bot (${BOT_NAMES.join(", ")})`, "heuristic")
+  .option("--bot <name>", `the bot: ${BOT_HELP}`, "heuristic")
   .option("--games <n>", "stop after this many games have ended", int("--games"))
   .action(async (o: { url?: string; token?: string; bot: string; games?: number }) => {
     const token = o.token ?? process.env.BOROUGHS_TOKEN
     if (token === undefined) throw new InvalidArgumentError("--token (or $BOROUGHS_TOKEN) is required")
+    const { runRemote } = await remote()
     const summary = await runRemote({
       url: o.url ?? process.env.BOROUGHS_URL ?? "http://localhost:8080",
       token,
-      bot: botByName(o.bot),
+      bot: (await botsByName([o.bot]))[0] as AnyBot,
       games: o.games,
       signal: stopSignal(),
     })
@@ -101,7 +112,7 @@ program
   .description("play one game in process (no server) and print the outcome")
   .requiredOption("--game <id>", `the game (${gameIds().join(", ")})`)
   .option("--seats <n>", "number of seats (default: one per bot)", int("--seats"))
-  .option("--bots <names>", "comma-separated bots, one per seat; the list repeats", "heuristic")
+  .option("--bots <names>", `comma-separated bots, one per seat; the list repeats (${BOT_HELP})`, "heuristic")
   .option("--seed <s>", "the game's seed", "1")
   .option("--options <json>", "the game's options as JSON")
   .option("--json", "print a JSON summary with every command")
@@ -118,15 +129,17 @@ program
       if (list.length === 0) throw new InvalidArgumentError("--bots lists no bot")
       const seats = o.seats ?? list.length
       const bots = Array.from({ length: seats }, (_, seat) => list[seat % list.length] as string)
+      const players = await botsByName(bots, o.game)
       const result = await playLocal({
         game: o.game,
         seats,
-        bots: bots.map((name) => botByName(name, o.game)),
+        bots: players,
         seed: o.seed,
         options: jsonOption(o.options, "--options"),
       })
+      const shown = bots.map((name, seat) => shownName(name, players[seat] as AnyBot))
       process.stdout.write(
-        `${o.json ? JSON.stringify(summaryOf(result, bots), null, 2) : formatOutcome(result, bots)}\n`,
+        `${o.json ? JSON.stringify(summaryOf(result, shown), null, 2) : formatOutcome(result, shown)}\n`,
       )
     },
   )
@@ -174,7 +187,7 @@ program
         json?: boolean
       },
     ) => {
-      const child = await childBot({ command })
+      const child = await (await stdio()).childBot({ command })
       try {
         if (o.local) {
           if (o.game === undefined) throw new InvalidArgumentError("--local needs --game")
@@ -183,7 +196,13 @@ program
             throw new InvalidArgumentError("--bots must seat `child` at least once")
           const seats = o.seats ?? list.length
           const bots = Array.from({ length: seats }, (_, seat) => list[seat % list.length] as string)
-          const players: AnyBot[] = bots.map((name) => (name === "child" ? child : botByName(name, o.game)))
+          const others = await botsByName(
+            bots.filter((name) => name !== "child"),
+            o.game,
+          )
+          const players: AnyBot[] = bots.map((name) =>
+            name === "child" ? child : (others.shift() as AnyBot),
+          )
           const result = await playLocal({
             game: o.game,
             seats,
@@ -192,7 +211,9 @@ program
             options: jsonOption(o.options, "--options"),
             decisionMs: o.decisionMs,
           })
-          const shown = bots.map((name) => (name === "child" ? child.name : name))
+          const shown = bots.map((name, seat) =>
+            name === "child" ? child.name : shownName(name, players[seat] as AnyBot),
+          )
           process.stdout.write(
             `${o.json ? JSON.stringify(summaryOf(result, shown, child), null, 2) : formatOutcome(result, shown)}\n`,
           )
@@ -204,6 +225,7 @@ program
           throw new InvalidArgumentError(
             "give --url and --token (or $BOROUGHS_URL and $BOROUGHS_TOKEN), or --local",
           )
+        const { runRemote } = await remote()
         const summary = await runRemote({ url, token, bot: child, games: o.games, signal: stopSignal() })
         process.stderr.write(
           `boroughs-bot: ${summary.stopped}; ${summary.ended.length} game(s) ended, ${summary.commands.length} command(s) sent\n`,

@@ -96,7 +96,7 @@ export interface IsMctsSettings {
    * How a cut playout's position is scored: by the game's bare `standings` (default) or by its `prospects`
    * where it has them (the standings plus what each seat can expect to add soon). Prospects judge a cut
    * Manhattan position better at an equal number of iterations but cost about a third of them: at one second
-   * a decision the standings won more (see the README).
+   * a decision the standings won more (docs/research/bot-sdk-strength.md).
    */
   readonly cutScores?: "prospects" | "standings" | undefined
   /**
@@ -814,7 +814,7 @@ export interface IsMctsOptions extends Omit<IsMctsSettings, "playout" | "prior">
  * Manhattan's playouts are a hundred and more decisions of mostly dice: cut after 12 (about one round of
  * four turns) and ranked by the standings, a search at 1,000 iterations won 44 of 100 games against the
  * heuristic bots where full playouts won 35 %, and each iteration costs a sixth, so a second buys 16,000
- * iterations instead of 3,900 (the bot-sdk README has the measurements).
+ * iterations instead of 3,900 (docs/research/bot-sdk-strength.md has the measurements).
  */
 export const DEFAULT_PLAYOUT_DECISIONS: Readonly<Record<string, number>> = { manhattan: 12 }
 
