@@ -3,8 +3,12 @@ import { describe, expect, it } from "vitest"
 import type { Bot } from "../../kernel/bot.js"
 import { Random } from "../../kernel/random.js"
 import { simulate } from "../../kernel/simulate.js"
+import { count, sized } from "../../testing/long.js"
 import { downtown, downtownBots, downtownHeuristicBot, downtownRandomBot } from "./index.js"
 import { History } from "./testing.js"
+
+/** Four-seat games for the win rate: the first 200 seeds in CI, 1,000 under `pnpm test:long`. */
+const GAMES = sized(200, 1_000)
 
 /** Share of games the heuristic bot wins (rank 1, shared or not) against random bots, its seat rotating. */
 const heuristicWinRate = (games: number, seats: number, variant: "standard" | "2p-official"): number => {
@@ -52,10 +56,10 @@ describe("bots", () => {
     expect(c).not.toEqual({ type: "CastVote", construction: "industry" })
   })
 
-  it("heuristic beats three random bots in ≥ 70 % of 1,000 four-seat games (seat rotating)", () => {
-    const rate = heuristicWinRate(1_000, 4, "standard")
+  it(`heuristic beats three random bots in ≥ 70 % of ${count(GAMES)} four-seat games (seat rotating)`, () => {
+    const rate = heuristicWinRate(GAMES, 4, "standard")
     console.info(
-      `downtown: heuristic won ${(rate * 100).toFixed(1)} % of 1,000 4-seat games against 3 random bots`,
+      `downtown: heuristic won ${(rate * 100).toFixed(1)} % of ${count(GAMES)} 4-seat games against 3 random bots`,
     )
     expect(rate).toBeGreaterThanOrEqual(0.7)
   }, 120_000)

@@ -3,6 +3,7 @@
  * throws, money is conserved (bank + players), no seat ever has more than 15 markers out, every scored
  * zone had a construction and 4 markers, and the game always ends. Plus: legalCommands is exact,
  * defaults are legal, games are deterministic and replayable, and the schemas accept what the game writes.
+ * The 2,000 games run under `pnpm test:long`; CI plays the first 50 seeds of each seat count (200 games).
  */
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
@@ -11,6 +12,7 @@ import { canonicalJson } from "../../kernel/canonical.js"
 import type { Seat } from "../../kernel/game.js"
 import { type Match, owes, play, replay, start } from "../../kernel/match.js"
 import { botCommand, botRandom, simulate } from "../../kernel/simulate.js"
+import { count, sized } from "../../testing/long.js"
 import { SPACES_PER_ZONE } from "./board.js"
 import { DowntownCommand } from "./commands.js"
 import { KIT } from "./data.js"
@@ -19,6 +21,10 @@ import { downtown, downtownHeuristicBot, downtownRandomBot } from "./index.js"
 import { DowntownOptions } from "./options.js"
 import type { DowntownState } from "./state.js"
 import { DowntownView } from "./view.js"
+
+/** Random games per seat count (3, 4, 5 and 6 seats). */
+const PER_SEATS = sized(50, 500)
+const GAMES = 4 * PER_SEATS
 
 const randoms = (seats: number): Bot[] => Array.from({ length: seats }, () => downtownRandomBot)
 
@@ -72,19 +78,19 @@ const checkInvariants = (events: ReadonlyArray<unknown>, seed: string): number =
 }
 
 describe("random play (property)", () => {
-  it("2,000 random games over 3–6 seats: never throws, money conserved, ≤ 15 markers out, scored zones built and full, always ends", () => {
+  it(`${count(GAMES)} random games over 3–6 seats: never throws, money conserved, ≤ 15 markers out, scored zones built and full, always ends`, () => {
     let scored = 0
     let games = 0
     for (const seats of [3, 4, 5, 6])
-      for (let i = 0; i < 500; i++) {
+      for (let i = 0; i < PER_SEATS; i++) {
         const seed = `prop-${seats}-${i}`
         const sim = simulate(downtown, { variant: "standard" }, randoms(seats), seed, { maxCommands: 2_000 })
         check(sim.match.ended?.reason === "rules", "ended by the rules", 0, seed)
         scored += checkInvariants(sim.events, seed)
         games++
       }
-    expect(games).toBe(2_000)
-    expect(scored).toBeGreaterThan(2_000)
+    expect(games).toBe(GAMES)
+    expect(scored).toBeGreaterThan(GAMES)
   }, 120_000)
 
   it("heuristic and mixed tables, and the two-player variant, keep the same invariants", () => {

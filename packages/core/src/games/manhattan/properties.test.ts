@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import type { Bot } from "../../kernel/bot.js"
 import { canonicalJson } from "../../kernel/canonical.js"
 import { simulate } from "../../kernel/simulate.js"
+import { count, sized } from "../../testing/long.js"
 import type { Event } from "./events.js"
 import { heuristicBot, manhattan, randomBot } from "./index.js"
 import { problems } from "./invariants.js"
@@ -9,7 +10,8 @@ import type { Options } from "./options.js"
 import type { BuildingCell, State } from "./state.js"
 import { Given } from "./testing.js"
 
-const GAMES = 2_000
+/** CI plays the first 200 seeds; `pnpm test:long` all 2,000. */
+const GAMES = sized(200, 2_000)
 
 /** Varied tables: every seat count, both entry rules, both demand rules, 0–3 starting roofs. */
 const table = (i: number): { seats: number; options: Options; bots: Bot[] } => {
@@ -26,7 +28,7 @@ const table = (i: number): { seats: number; options: Options; bots: Bot[] } => {
 }
 
 describe("Manhattan properties over random seeded games", () => {
-  it(`${GAMES} games for 2–6 seats: legal play never throws, every event keeps pieces conserved, buildings apart and one tower each, and the game ends`, () => {
+  it(`${count(GAMES)} games for 2–6 seats: legal play never throws, every event keeps pieces conserved, buildings apart and one tower each, and the game ends`, () => {
     let events = 0
     const ends: Record<string, number> = {}
     for (let i = 0; i < GAMES; i++) {

@@ -4,6 +4,7 @@
  * leave −5..15, population never goes below 0, every seat has had the same number of turns, and a third
  * party recomputes every score from the events alone (audit.ts). Plus: legalCommands is exact, defaults are
  * legal, games are deterministic and replayable, and the schemas accept what the game writes and shows.
+ * The 2,000 games run under `pnpm test:long`; CI plays the first 50 seeds of each seat count (200 games).
  */
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
@@ -12,6 +13,7 @@ import { canonicalJson } from "../../kernel/canonical.js"
 import type { Viewer } from "../../kernel/game.js"
 import { type Match, play, replay, start } from "../../kernel/match.js"
 import { botCommand, botRandom, simulate } from "../../kernel/simulate.js"
+import { count, sized } from "../../testing/long.js"
 import { auditGame } from "./audit.js"
 import { Command } from "./commands.js"
 import { GOALS } from "./data/goals.js"
@@ -21,6 +23,10 @@ import { daleBot, heuristicBot, randomBot, suburbia } from "./index.js"
 import { Options } from "./options.js"
 import type { State } from "./state.js"
 import { View } from "./view.js"
+
+/** Random games per seat count (1, 2, 3 and 4 seats). */
+const PER_SEATS = sized(50, 500)
+const GAMES = 4 * PER_SEATS
 
 const randoms = (seats: number): Bot[] => Array.from({ length: seats }, () => randomBot)
 
@@ -69,18 +75,18 @@ const checkGame = (events: ReadonlyArray<unknown>, match: Match, seed: string): 
 }
 
 describe("random play (property)", () => {
-  it("2,000 random games over 1–4 seats: never throws, tracks in bounds, money conserved, equal turns, audited from the events", () => {
+  it(`${count(GAMES)} random games over 1–4 seats: never throws, tracks in bounds, money conserved, equal turns, audited from the events`, () => {
     let games = 0
     let changes = 0
     for (const seats of [1, 2, 3, 4])
-      for (let i = 0; i < 500; i++) {
+      for (let i = 0; i < PER_SEATS; i++) {
         const seed = `prop-${seats}-${i}`
         const sim = simulate(suburbia, suburbia.defaultOptions, randoms(seats), seed, { maxCommands: 2_000 })
         changes += checkGame(sim.events, sim.match, seed)
         games++
       }
-    expect(games).toBe(2_000)
-    expect(changes).toBeGreaterThan(100_000)
+    expect(games).toBe(GAMES)
+    expect(changes).toBeGreaterThan(GAMES * 50)
   }, 120_000)
 
   it("heuristic, Dale and mixed tables, and a solo game without a private goal, keep the same invariants", () => {

@@ -3,6 +3,7 @@
  * money is conserved among the bank, the accounts and the upcoins on the decks, every card is somewhere,
  * streets obey the placement rules, and the game always ends. Plus: legalCommands is exact, defaults are
  * legal, games are deterministic and replayable, and the schemas accept what the game writes.
+ * The 2,100 games run under `pnpm test:long`; CI plays the first 70 seeds of each seat count (210 games).
  */
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
@@ -11,6 +12,7 @@ import { canonicalJson } from "../../kernel/canonical.js"
 import type { GameStarted, Seat } from "../../kernel/game.js"
 import { type Match, owes, play, replay, start } from "../../kernel/match.js"
 import { botCommand, botRandom, simulate } from "../../kernel/simulate.js"
+import { count, sized } from "../../testing/long.js"
 import { CARDS } from "./cards.js"
 import { Command } from "./commands.js"
 import { BANK } from "./data.js"
@@ -21,6 +23,10 @@ import { projectAt, REQ_GROUND, REQ_ON_ROOF, REQ_UPPER } from "./projects.js"
 import type { State } from "./state.js"
 import { SITES } from "./street.js"
 import { View } from "./view.js"
+
+/** Random games per seat count (2, 3 and 4 seats). */
+const PER_SEATS = sized(70, 700)
+const GAMES = 3 * PER_SEATS
 
 const randoms = (seats: number): Bot[] => Array.from({ length: seats }, () => randomBot)
 
@@ -97,11 +103,11 @@ const checkGame = (events: ReadonlyArray<unknown>, seed: string) => {
 }
 
 describe("random play (property)", () => {
-  it("2,100 random games over 2–4 seats: never throws, money and cards conserved, streets legal, always ends", () => {
+  it(`${count(GAMES)} random games over 2–4 seats: never throws, money and cards conserved, streets legal, always ends`, () => {
     let games = 0
     let triggers = 0
     for (const seats of [2, 3, 4])
-      for (let i = 0; i < 700; i++) {
+      for (let i = 0; i < PER_SEATS; i++) {
         const seed = `prop-${seats}-${i}`
         const sim = simulate(uptown, {}, randoms(seats), seed, { maxCommands: 2_000 })
         check(sim.match.ended?.reason === "rules", "ended by the rules", 0, seed)
@@ -109,8 +115,8 @@ describe("random play (property)", () => {
         if (state.finalRound) triggers++
         games++
       }
-    expect(games).toBe(2_100)
-    expect(triggers).toBe(2_100)
+    expect(games).toBe(GAMES)
+    expect(triggers).toBe(GAMES)
   }, 120_000)
 
   it("heuristic and mixed tables keep the same invariants", () => {

@@ -4,6 +4,8 @@
  * conserve them; every card is in exactly one place; buildings, lots and cubes agree; vocation tiles are
  * conserved; every seat has had the same number of turns. Plus: legalCommands is exact, defaults are legal,
  * games are deterministic and replayable, and the schemas accept what the game writes and shows.
+ * The 500 games run under `pnpm test:long`; CI plays the first 105 seeds, one whole cycle of the seat counts
+ * and options below (3 × 5 × 7).
  */
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
@@ -11,6 +13,7 @@ import type { Bot } from "../../kernel/bot.js"
 import { canonicalJson } from "../../kernel/canonical.js"
 import { type Match, play, replay, start } from "../../kernel/match.js"
 import { botCommand, botRandom, simulate } from "../../kernel/simulate.js"
+import { count, sized } from "../../testing/long.js"
 import { globalLot } from "./board.js"
 import { CARD_IDS, CUBES, VOCATION_SUPPLY } from "./data.js"
 import { decide, legalCommands } from "./decisions.js"
@@ -87,10 +90,13 @@ const checkGame = (events: ReadonlyArray<Event>, match: Match, seed: string): vo
 const table = (seats: number, pool: ReadonlyArray<Bot>, i: number): Bot[] =>
   Array.from({ length: seats }, (_, s) => pool[(s + i) % pool.length] as Bot)
 
+/** Random games: seats cycle by 3, the options by 5 and 7, so 105 games play every combination once. */
+const GAMES = sized(105, 500)
+
 describe("random games", () => {
-  it("500 random games over 2–4 seats and every option: never throw, end, and keep every invariant", () => {
+  it(`${count(GAMES)} random games over 2–4 seats and every option: never throw, end, and keep every invariant`, () => {
     let games = 0
-    for (let i = 0; i < 500; i++) {
+    for (let i = 0; i < GAMES; i++) {
       const seats = 2 + (i % 3)
       const seed = `prop-${i}`
       const length = (["standard", "long", "short"] as const)[i % 7 === 0 ? 1 : i % 7 === 1 ? 2 : 0]
@@ -118,7 +124,7 @@ describe("random games", () => {
       checkGame(sim.events as Event[], sim.match, seed)
       games++
     }
-    expect(games).toBe(500)
+    expect(games).toBe(GAMES)
   }, 600_000)
 
   it("heuristic and mixed tables keep the same invariants", () => {
