@@ -53,6 +53,20 @@ export class ProjectionFolds {
     return match
   }
 
+  /**
+   * Reads, outside any transaction, what `fold` will need of each stream in `events` before its first event
+   * there: the matches a restart or an eviction lost. Projections fold inside their batch's transaction, and
+   * on PGlite that transaction holds the only session, so a read from there would wait for itself forever.
+   */
+  async prepare(events: ReadonlyArray<EventEnvelope>): Promise<void> {
+    const firsts = new Map<string, EventEnvelope>()
+    for (const e of events) if (!firsts.has(e.streamId)) firsts.set(e.streamId, e)
+    for (const [streamId, first] of firsts) {
+      const before = await this.before(first)
+      if (before !== null && before !== undefined) this.cache.set(streamId, before)
+    }
+  }
+
   /** The match just before `first` (an empty placeholder when `first` is GameStarted). */
   private async before(first: EventEnvelope): Promise<Match | null | undefined> {
     if (first.version === 1) return undefined

@@ -35,13 +35,16 @@ export const makeProjectionRunner = (
       const events = yield* store.readAll(after, BATCH)
       if (events.length === 0) return 0
       const last = (events[events.length - 1] as (typeof events)[number]).position
+      const projectionFolds = folds.get(projection.id) as ProjectionFolds
       yield* Effect.tryPromise({
-        try: () =>
-          db.transaction().execute(async (trx) => {
-            await projection.apply(trx, events, folds.get(projection.id) as ProjectionFolds)
+        try: async () => {
+          await projectionFolds.prepare(events)
+          await db.transaction().execute(async (trx) => {
+            await projection.apply(trx, events, projectionFolds)
             // The same transaction, seen as the store's handle (its type lacks the server tables).
             await Effect.runPromise(store.saveCheckpoint(projection.id, last, trx as unknown as StoreDb))
-          }),
+          })
+        },
         catch: failure(`projection ${projection.id}`),
       })
       return events.length

@@ -199,7 +199,13 @@ export const startSelfplay = async (o: StartOptions) => {
       const { dir, next } = webApp(app)
       const t0 = Date.now()
       let phase = "starting the build"
-      const show = () => status(`building (${phase}, ${Math.round((Date.now() - t0) / 1000)} s)`)
+      let shownPhase = ""
+      // Live: the line ticks every second. In a log: one line per phase of the build, not one a second.
+      const show = () => {
+        if (!live && phase === shownPhase) return
+        shownPhase = phase
+        status(`building (${phase}, ${Math.round((Date.now() - t0) / 1000)} s)`)
+      }
       const tick = setInterval(show, 1000)
       show()
       const build = startChild({
@@ -215,7 +221,6 @@ export const startSelfplay = async (o: StartOptions) => {
           const text = line.replace(/^[\s✓▲○●ƒ⚠]+/u, "").trim()
           if (/^(Creating|Compil|Collecting|Generating|Finalizing|Linting|Running)/.test(text))
             phase = text.replace(/\s*\.{3}$/, "").slice(0, 48)
-          if (!live && /^(Compiled|Generating static pages \((\d+)\/\2\))/.test(text)) show()
         },
       })
       children.push(build)
