@@ -8,7 +8,7 @@ import { Effect, Fiber, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { type Child, startChild } from "../children.js"
 import { describeDb } from "../db.js"
-import { CliError } from "../fail.js"
+import { CliError, describeError } from "../fail.js"
 import { requireGame } from "../games.js"
 import { boroughsHome } from "../home.js"
 import { houseBots } from "../houseBots.js"
@@ -95,9 +95,13 @@ export const startSelfplay = async (o: StartOptions) => {
   }
   let interrupted = false
   let wake: () => void = () => {}
+  // Until the games run, nothing waits for `wake`: a signal then stops the children and leaves at once rather
+  // than after a start-up step (the server's, the bots') that may take a while or never finish.
+  let playing = false
   const stopAll = () => {
     interrupted = true
     wake()
+    if (!playing) void stopChildren().then(() => process.exit(130))
   }
   // `on`, not `once`: a second signal (Ctrl-C reaches the whole group, and npm start passes it on too) must
   // not kill this process while it stops the server and the site.
@@ -269,10 +273,12 @@ export const startSelfplay = async (o: StartOptions) => {
     let webFailure: unknown = null
     webReady.catch((error) => {
       webFailure = error
+      if (!playing) say(describeError(error))
       stopAll()
     })
 
     // 5. Every game, continuously.
+    playing = true
     const typeOf = new Map<string, string>()
     bots.onCommand((gameId) => {
       const t = tallies.get(typeOf.get(gameId) ?? "")
