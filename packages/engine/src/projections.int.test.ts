@@ -238,7 +238,9 @@ for (const backend of testBackends()) {
           const match = yield* moves("restarted", 3, 3)
           const restarted = makeProjectionRunner(store, serverProjections(EVERY), findTestGame)
           yield* restarted.catchUpAll.pipe(Effect.timeout("20 seconds"))
-          const row = (yield* listGames(store.db, { includePrivate: true })).find((g) => g.gameId === "restarted")
+          const row = (yield* listGames(store.db, { includePrivate: true })).find(
+            (g) => g.gameId === "restarted",
+          )
           return { row, version: match.events }
         }),
       )
