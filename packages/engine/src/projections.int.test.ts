@@ -15,12 +15,12 @@ import { findTestGame, knownTestGames, liveStack } from "./testkit/liveStack.js"
 
 const EVERY = 7
 
-/** Plays a created game to its end with the fixture's bots. */
-const playOut = (gameId: string, bots: ReadonlyArray<Bot>) =>
+/** Plays a created game with the fixture's bots: to its end, or `count` moves from move `from` on. */
+const playOut = (gameId: string, bots: ReadonlyArray<Bot>, from = 0, count = Number.POSITIVE_INFINITY) =>
   Effect.gen(function* () {
     const engine = yield* GameEngine
     let { match } = yield* engine.load(gameId)
-    for (let n = 0; !match.ended; n++) {
+    for (let n = from; n < from + count && !match.ended; n++) {
       const seat = bluffDice.pending(match.state as never)[0]!.seat
       const command = botCommand(match, seat, bots[seat]!, botRandom(`${gameId}/${n}`, seat))
       match = (yield* engine.handle({
@@ -205,23 +205,6 @@ for (const backend of testBackends()) {
     it("after a restart, catches up on a game it had seen half of (PGlite: without waiting for itself)", async () => {
       // A restarted server's runner holds no folded matches: the first batch of a game under way re-reads its
       // stream. Inside the batch's transaction that read would wait forever for PGlite's only session.
-      const moves = (gameId: string, from: number, count: number) =>
-        Effect.gen(function* () {
-          const engine = yield* GameEngine
-          let { match } = yield* engine.load(gameId)
-          for (let n = from; n < from + count && !match.ended; n++) {
-            const seat = bluffDice.pending(match.state as never)[0]!.seat
-            const command = botCommand(match, seat, bluffDiceBots.random, botRandom(`${gameId}/${n}`, seat))
-            match = (yield* engine.handle({
-              gameId,
-              seat,
-              command,
-              commandId: `${gameId}/${n}`,
-              time: new Date().toISOString(),
-            })).game.match
-          }
-          return match
-        })
       const lobbyRow = await runtime.runPromise(
         Effect.gen(function* () {
           const store = yield* EventStore
@@ -233,9 +216,9 @@ for (const backend of testBackends()) {
             seed: "restarted",
             time: "2025-01-03T00:00:00.000Z",
           })
-          yield* moves("restarted", 0, 3)
+          yield* playOut("restarted", [bluffDiceBots.random, bluffDiceBots.random], 0, 3)
           yield* makeProjectionRunner(store, serverProjections(EVERY), findTestGame).catchUpAll
-          const match = yield* moves("restarted", 3, 3)
+          const match = yield* playOut("restarted", [bluffDiceBots.random, bluffDiceBots.random], 3, 3)
           const restarted = makeProjectionRunner(store, serverProjections(EVERY), findTestGame)
           yield* restarted.catchUpAll.pipe(Effect.timeout("20 seconds"))
           const row = (yield* listGames(store.db, { includePrivate: true })).find(
