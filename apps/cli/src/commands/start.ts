@@ -266,7 +266,8 @@ export const startSelfplay = async (o: StartOptions) => {
         children.push(child)
         await child.ready
         status(`up at ${urlOf(w.port)}`)
-        process.stdout.write(`${w.label} is up: ${urlOf(w.port)}\n`)
+        // On a terminal the progress lines say it; a line of ours there would tear them.
+        if (!live || !process.stdout.isTTY) process.stdout.write(`${w.label} is up: ${urlOf(w.port)}\n`)
       }
     })()
     // A failed build must not end the process before the children are stopped: it is awaited below.
