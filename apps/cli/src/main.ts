@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { Command, InvalidArgumentError } from "commander"
 import { GAME_IDS } from "./catalogue.js"
 import { CliError, describeError } from "./fail.js"

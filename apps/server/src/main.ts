@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"

@@ -48,7 +48,11 @@ let rebuilt = false
 for (const pkg of PACKAGES) {
   const dir = join(root, pkg.dir)
   const built = join(dir, pkg.built)
-  const sources = Math.max(...INPUTS.map((input) => newest(join(dir, input))))
+  // The workspace's bundler too: it makes the `boroughs-bot` command.
+  const sources = Math.max(
+    newest(join(root, "scripts", "bundle.mjs")),
+    ...INPUTS.map((input) => newest(join(dir, input))),
+  )
   if (rebuilt || !existsSync(built) || statSync(built).mtimeMs < sources) {
     process.stderr.write(`pack-sdk: building ${pkg.name}\n`)
     pnpm(["run", "build"], dir)
