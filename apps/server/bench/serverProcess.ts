@@ -14,6 +14,8 @@ const given = process.env.BENCH_PGLITE_DIR
 const made = url || given ? undefined : mkdtempSync(join(tmpdir(), "boroughs-bench-pglite-"))
 const dir = url ? undefined : (given ?? made)
 const server = await testServer({
+  // A thousand spectators from this one machine: no cap per address.
+  maxStreamsPerAddress: null,
   keepAliveMs: 15_000,
   pollIntervalMs: 250,
   database: url ? { kind: "postgres" as const, url } : { kind: "pglite" as const, dir },

@@ -112,8 +112,10 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
           : {
               reads: new RateLimiter(config.rateLimits.reads),
               writes: new RateLimiter(config.rateLimits.writes),
+              perAddress: new RateLimiter(config.rateLimits.perAddress),
+              authFailures: new RateLimiter(config.rateLimits.authFailures),
             },
-      streams: new StreamRegistry(config.keepAliveMs),
+      streams: new StreamRegistry(config.keepAliveMs, config.maxStreamsPerAddress),
       isLeader: () => leader,
     }
     const http: HttpServer = createServer(makeHandler(app, routes))

@@ -24,7 +24,12 @@ const createGame = async (body: Record<string, unknown>) => {
 
 beforeAll(async () => {
   server = await testServer({
-    rateLimits: { reads: { perSecond: 1_000, burst: 5_000 }, writes: { perSecond: 20, burst: 100 } },
+    rateLimits: {
+      reads: { perSecond: 1_000, burst: 5_000 },
+      writes: { perSecond: 20, burst: 100 },
+      perAddress: { perSecond: 1_000, burst: 10_000 },
+      authFailures: { perSecond: 100, burst: 1_000 },
+    },
   })
   api = http(server.url)
   tokens.alpha = (await issue("bot", "alpha")).token

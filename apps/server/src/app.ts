@@ -25,7 +25,12 @@ export interface App {
   readonly tournaments: Tournaments
   /** The organiser's key that signs round roots (its public half is shown to everyone). */
   readonly signer: RoundSigner
-  readonly limits: { readonly reads: RateLimiter; readonly writes: RateLimiter } | null
+  readonly limits: {
+    readonly reads: RateLimiter
+    readonly writes: RateLimiter
+    readonly perAddress: RateLimiter
+    readonly authFailures: RateLimiter
+  } | null
   readonly streams: StreamRegistry
   /** Whether this process runs the background work now. */
   readonly isLeader: () => boolean

@@ -1,5 +1,6 @@
 import type { AnyGame } from "@boroughs/core"
 import type { TournamentGame } from "@boroughs/engine"
+import { LOOPBACK, parseTrustedProxies, type TrustedProxies } from "./http/clientAddress.js"
 
 /** A token bucket: `perSecond` sustained, `burst` at once. */
 export interface RateLimit {
@@ -36,8 +37,20 @@ export interface ServerConfig {
   readonly maxBodyBytes: number
   /** Idle time after which a stream gets a keep-alive. */
   readonly keepAliveMs: number
-  /** Per token (or client address, without one); `null` turns limiting off. */
-  readonly rateLimits: { readonly reads: RateLimit; readonly writes: RateLimit } | null
+  /** `null` turns limiting off. */
+  readonly rateLimits: {
+    /** Per token (or client address, without one), reads and writes apart. */
+    readonly reads: RateLimit
+    readonly writes: RateLimit
+    /** Every request of a client address, checked before anything else (the route, the token). */
+    readonly perAddress: RateLimit
+    /** Refused tokens per client address: once spent, its tokens are not even looked up. */
+    readonly authFailures: RateLimit
+  } | null
+  /** Open streams (SSE and bot) per client address; `null` for no cap. */
+  readonly maxStreamsPerAddress: number | null
+  /** Proxies whose `X-Forwarded-For` names the client (the web apps forward browsers' requests). */
+  readonly trustedProxies: TrustedProxies
   /** A snapshot every this many events of each game. */
   readonly snapshotEvery: number
   /** Run the background work (projections, clocks) when this process holds the lock. */
@@ -54,7 +67,14 @@ export interface ServerConfig {
 export const defaultLimits = {
   maxBodyBytes: 64 * 1024,
   keepAliveMs: 15_000,
-  rateLimits: { reads: { perSecond: 50, burst: 200 }, writes: { perSecond: 20, burst: 100 } },
+  rateLimits: {
+    reads: { perSecond: 50, burst: 200 },
+    writes: { perSecond: 20, burst: 100 },
+    perAddress: { perSecond: 500, burst: 2_000 },
+    authFailures: { perSecond: 2, burst: 30 },
+  },
+  maxStreamsPerAddress: 64,
+  trustedProxies: parseTrustedProxies(LOOPBACK),
   snapshotEvery: 50,
   pollIntervalMs: 250,
 } as const

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { defaultLimits, type ServerConfig } from "./config.js"
 import { hostedGames } from "./games.js"
+import { parseTrustedProxies } from "./http/clientAddress.js"
 import { startServer } from "./Server.js"
 
 /**
@@ -34,6 +35,10 @@ Options (environment variable in brackets):
                           [BOROUGHS_SIGNING_KEY] (default: made once in .boroughs/organiser-ed25519.pem)
   --fixtures              also host the kernel's Bluff Dice test game
   --no-background         never run projections and clocks here (a pure API replica)
+  --max-streams-per-address <n>  open SSE and bot streams one client address may hold
+                          [BOROUGHS_MAX_STREAMS_PER_ADDRESS] (default 64; 0 for no cap)
+  --trust-proxy <list>    addresses whose X-Forwarded-For names the client, comma-separated, or
+                          "loopback" or "none" [BOROUGHS_TRUST_PROXY] (default loopback: the web apps)
   --node <name>           this process's name in /api/health [BOROUGHS_NODE]
   --log-requests          log every request to stderr
   --help`
@@ -48,6 +53,8 @@ const { values } = parseArgs({
     "signing-key": { type: "string" },
     fixtures: { type: "boolean", default: false },
     "no-background": { type: "boolean", default: false },
+    "max-streams-per-address": { type: "string" },
+    "trust-proxy": { type: "string" },
     node: { type: "string" },
     "log-requests": { type: "boolean", default: false },
     help: { type: "boolean", default: false },
@@ -66,6 +73,22 @@ const fail = (message: string): never => {
 const port = Number(values.port ?? process.env.PORT ?? 8080)
 if (!Number.isInteger(port) || port < 0 || port > 65_535)
   fail(`--port must be a port number, not ${values.port}`)
+const streamCapText =
+  values["max-streams-per-address"] ||
+  process.env.BOROUGHS_MAX_STREAMS_PER_ADDRESS ||
+  String(defaultLimits.maxStreamsPerAddress)
+if (!/^\d{1,9}$/.test(streamCapText))
+  fail(`--max-streams-per-address must be a whole number (0 for no cap), not ${streamCapText}`)
+const streamCap = Number(streamCapText)
+let trustedProxies = defaultLimits.trustedProxies
+const trustText = values["trust-proxy"] ?? process.env.BOROUGHS_TRUST_PROXY
+if (trustText !== undefined && trustText !== "")
+  try {
+    trustedProxies = parseTrustedProxies(trustText)
+  } catch (error) {
+    fail(`--trust-proxy: ${(error as Error).message}`)
+  }
+
 /** A secret from a file (the Docker/Kubernetes secrets way), trimmed; a clear stop when unreadable. */
 const secretFile = (file: string, what: string): string => {
   try {
@@ -121,6 +144,8 @@ const server = await startServer({
     process.env.BOROUGHS_SIGNING_KEY ??
     resolve(home, ".boroughs/organiser-ed25519.pem"),
   ...defaultLimits,
+  maxStreamsPerAddress: streamCap === 0 ? null : streamCap,
+  trustedProxies,
   background: !values["no-background"],
   node: values.node ?? process.env.BOROUGHS_NODE ?? `${hostname()}:${process.pid}`,
   logRequests: values["log-requests"] === true,

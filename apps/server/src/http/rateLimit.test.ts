@@ -13,3 +13,17 @@ describe("RateLimiter", () => {
     expect(limiter.take("a")).toBe(500)
   })
 })
+
+describe("RateLimiter.peek", () => {
+  it("says whether a call could proceed without spending from the bucket", () => {
+    let t = 0
+    const limiter = new RateLimiter({ perSecond: 1, burst: 2 }, () => t)
+    expect(limiter.peek("a")).toBe(0)
+    expect([limiter.take("a"), limiter.take("a")]).toEqual([0, 0])
+    expect(limiter.peek("a")).toBe(1000)
+    expect(limiter.peek("a")).toBe(1000)
+    t = 1000
+    expect(limiter.peek("a")).toBe(0)
+    expect(limiter.take("a")).toBe(0)
+  })
+})

@@ -18,10 +18,20 @@ export class RateLimiter {
   ) {}
 
   take(key: string): number {
+    return this.check(key, true)
+  }
+
+  /** What `take` would answer, without spending anything. */
+  peek(key: string): number {
+    return this.check(key, false)
+  }
+
+  private check(key: string, spend: boolean): number {
     const t = this.now()
     const { perSecond, burst } = this.limit
     let b = this.buckets.get(key)
     if (b === undefined) {
+      if (!spend) return 0
       b = { tokens: burst, at: t }
       this.buckets.set(key, b)
       if (this.buckets.size > 50_000) this.sweep(t)
@@ -29,7 +39,7 @@ export class RateLimiter {
     b.tokens = Math.min(burst, b.tokens + ((t - b.at) / 1000) * perSecond)
     b.at = t
     if (b.tokens >= 1) {
-      b.tokens -= 1
+      if (spend) b.tokens -= 1
       return 0
     }
     return Math.ceil(((1 - b.tokens) / perSecond) * 1000)

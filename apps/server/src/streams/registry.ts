@@ -13,9 +13,14 @@ export interface StreamConnection {
 export class StreamRegistry {
   private readonly open = new Set<StreamConnection>()
   private readonly byToken = new Map<string, StreamConnection>()
+  private readonly perAddress = new Map<string, number>()
   private timer: ReturnType<typeof setInterval> | undefined
 
-  constructor(private readonly keepAliveMs: number) {}
+  constructor(
+    private readonly keepAliveMs: number,
+    /** Streams one client address may hold open at once; null for no cap. */
+    readonly maxPerAddress: number | null = null,
+  ) {}
 
   get size(): number {
     return this.open.size
@@ -30,6 +35,25 @@ export class StreamRegistry {
   remove(connection: StreamConnection): void {
     this.open.delete(connection)
     for (const [token, c] of this.byToken) if (c === connection) this.byToken.delete(token)
+  }
+
+  /**
+   * Reserves one of an address's stream slots, held until `release` is called (when the response closes);
+   * null when the address already holds its cap. Counted from the request on, so a client cannot open
+   * more while its earlier ones are still starting.
+   */
+  admit(address: string): (() => void) | null {
+    const held = this.perAddress.get(address) ?? 0
+    if (this.maxPerAddress !== null && held >= this.maxPerAddress) return null
+    this.perAddress.set(address, held + 1)
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const now = (this.perAddress.get(address) ?? 1) - 1
+      if (now <= 0) this.perAddress.delete(address)
+      else this.perAddress.set(address, now)
+    }
   }
 
   /** Registers the bot stream of a token; the one it replaces (if any) is closed. */

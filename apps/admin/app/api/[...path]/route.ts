@@ -3,7 +3,8 @@
 export const dynamic = "force-dynamic"
 
 const apiUrl = (): string => (process.env.BOROUGHS_API_URL ?? "http://127.0.0.1:8080").replace(/\/+$/, "")
-const forwarded = ["accept", "authorization", "content-type"]
+// x-forwarded-for names the browser (Next.js sets it from the socket), so the server limits each browser, not the app.
+const forwarded = ["accept", "authorization", "content-type", "x-forwarded-for"]
 
 const pass = async (request: Request, { params }: { params: Promise<{ path: string[] }> }) => {
   const { path } = await params

@@ -5,7 +5,8 @@ import { apiUrl } from "@/lib/server"
 // a token, and it forwards none but what the browser itself sent.
 export const dynamic = "force-dynamic"
 
-const forwarded = ["accept", "last-event-id", "authorization", "content-type"]
+// x-forwarded-for names the browser (Next.js sets it from the socket), so the server limits each browser, not the site.
+const forwarded = ["accept", "last-event-id", "authorization", "content-type", "x-forwarded-for"]
 
 const pass = async (request: Request, { params }: { params: Promise<{ path: string[] }> }) => {
   const { path } = await params
