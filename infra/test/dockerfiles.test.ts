@@ -168,10 +168,12 @@ describe("infra/compose.yaml", () => {
     secrets?: string[]
     healthcheck?: { test: unknown }
     profiles?: string[]
+    networks?: Record<string, { ipv4_address?: string }>
   }
   const compose = load(readFileSync(join(repoRoot, "infra/compose.yaml"), "utf8")) as {
     services: Record<string, Service>
     secrets: Record<string, { file?: string }>
+    networks?: Record<string, { ipam?: { config?: { subnet: string }[] } }>
   }
   const services = Object.entries(compose.services)
 
@@ -186,12 +188,34 @@ describe("infra/compose.yaml", () => {
     expect([...built].sort()).toEqual(images.map(dockerfilePath).sort())
   })
 
-  it("mounts nothing of the repository but the PostgreSQL settings, and overrides no image's command", () => {
+  it("mounts nothing of the repository but the PostgreSQL settings and role, and overrides no image's command but the migrations'", () => {
     const binds = services.flatMap(([name, s]) =>
       (s.volumes ?? []).filter((v) => /^[./~]/.test(v)).map((v) => `${name}: ${v}`),
     )
-    expect(binds).toEqual(["postgres: ./postgres/postgresql.conf:/etc/postgresql/postgresql.conf:ro"])
-    for (const [, s] of services) if (s.build) expect(s.command).toBeUndefined()
+    expect(binds).toEqual([
+      "postgres: ./postgres/postgresql.conf:/etc/postgresql/postgresql.conf:ro",
+      "postgres: ./postgres/app-role.sql:/docker-entrypoint-initdb.d/app-role.sql:ro",
+    ])
+    for (const [name, s] of services)
+      if (s.build && name !== "migrate") expect(s.command, name).toBeUndefined()
+  })
+
+  it("migrates as the tables' owner, then runs the servers as a role that may only append to and read the log", () => {
+    const user = (s: Service | undefined) => new URL(s?.environment?.DATABASE_URL as string).username
+    const migrate = compose.services.migrate as Service & { depends_on?: Record<string, unknown> }
+    const server = compose.services.server as Service & {
+      depends_on?: Record<string, { condition: string }>
+    }
+    // The CLI image's `boroughs migrate`, in exec form, granting the role the servers log in as.
+    expect(migrate.build?.dockerfile).toBe("infra/docker/house-bots.Dockerfile")
+    expect(migrate.command).toEqual(["node", "dist/boroughs.js", "migrate", "--grant", "boroughs_app"])
+    expect(user(migrate)).toBe(compose.services.postgres?.environment?.POSTGRES_USER)
+    expect(user(server)).toBe("boroughs_app")
+    expect(user(compose.services["server-replica"])).toBe("boroughs_app")
+    expect(server.depends_on?.migrate?.condition).toBe("service_completed_successfully")
+    expect(readFileSync(join(repoRoot, "infra/postgres/app-role.sql"), "utf8")).toMatch(
+      /^create role boroughs_app login password /m,
+    )
   })
 
   it("checks health in exec form", () => {
@@ -212,6 +236,19 @@ describe("infra/compose.yaml", () => {
     }
     const text = readFileSync(join(repoRoot, "infra/compose.yaml"), "utf8")
     expect(text).not.toMatch(/--organiser-token/)
+  })
+
+  it("trusts the web apps' fixed addresses, and only theirs, as proxies naming the browser", () => {
+    const subnet = compose.networks?.default?.ipam?.config?.[0]?.subnet as string
+    const prefix = subnet.replace(/\.0\/24$/, ".")
+    const apps = ["spectator", "admin"].map(
+      (name) => compose.services[name]?.networks?.default?.ipv4_address as string,
+    )
+    for (const address of apps) expect(address.startsWith(prefix), address).toBe(true)
+    for (const name of ["server", "server-replica"])
+      expect(compose.services[name]?.environment?.BOROUGHS_TRUST_PROXY, name).toBe(
+        ["loopback", ...apps].join(","),
+      )
   })
 
   it("keeps the scale-out replica as a profile on the same database and key volume", () => {

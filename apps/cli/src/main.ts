@@ -17,7 +17,8 @@ const program = new Command()
   .configureOutput({ outputError: (text, write) => write(`boroughs: ${text.replace(/^error: /, "")}`) })
 
 const dbOption = "--db <postgres-url | dir>"
-const dbHelp = "PostgreSQL URL or PGlite directory (default: $DATABASE_URL, else .boroughs/data)"
+const dbHelp =
+  "PostgreSQL URL or PGlite directory (default: $DATABASE_URL, else the URL in the file $DATABASE_URL_FILE, else .boroughs/data); a password here shows in the process list"
 
 program
   .command("start")
@@ -183,6 +184,21 @@ program
   .action(async (o) => {
     const { runServer } = await import("./commands/server.js")
     process.exitCode = await runServer(o)
+  })
+
+program
+  .command("migrate")
+  .description(
+    "bring the database's schema up to date, as the tables' owner; --grant gives the role the server runs as exactly what it needs",
+  )
+  .option(dbOption, dbHelp)
+  .option(
+    "--grant <role>",
+    "an existing PostgreSQL role (not the owner, not a superuser) to grant the server's privileges: append and read the event log, keep the read models",
+  )
+  .action(async (o) => {
+    const { migrateDatabase } = await import("./commands/migrate.js")
+    for (const line of await migrateDatabase(o)) process.stdout.write(`${line}\n`)
   })
 
 const projections = program.command("projections").description("the server's read models (lobby, snapshots)")

@@ -37,7 +37,12 @@ export interface DecisionContext {
    * the clock plays the game's default command and a late answer is dropped.
    */
   readonly deadline: number | null
-  /** Aborted when the answer is no longer wanted: a newer position superseded it, or the runner stops. */
+  /**
+   * Aborted when the answer is no longer wanted: the deadline passed (reason `timeout`), a newer position
+   * superseded it, the game ended, or the runner stops. Runners race `decide` against the deadline and this
+   * signal and do not wait for it once either fires, so honour it: a long or waiting `decide` should stop
+   * (return or throw) and let go of what it holds when the signal fires, or it keeps working for nothing.
+   */
   readonly signal: AbortSignal
 }
 
@@ -59,7 +64,9 @@ export interface GameEndInfo {
 
 /**
  * A bot: picks one of the legal commands from its seat's view. May answer at once or later (a Promise);
- * `null` means no answer (the clock, or a local game, plays the game's default command instead).
+ * `null` means no answer (the clock, or a local game, plays the game's default command instead). `decide`
+ * may be asked for several decisions at once (several games or seats on a server) and is raced against
+ * each decision's deadline and `ctx.signal`: see `DecisionContext.signal`.
  */
 export interface SdkBot<View = unknown, Command extends Typed = Typed> {
   readonly name: string

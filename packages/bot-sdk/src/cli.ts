@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from "node:fs"
 import { gameIds } from "@boroughs/core"
 import { Command, InvalidArgumentError } from "commander"
 import type { AnyBot } from "./bot.js"
@@ -51,6 +52,41 @@ const jsonOption = (value: string | undefined, flag: string): unknown => {
   }
 }
 
+/** A mistake in how the command was called that it cannot go on from: exit code 2, as for usage errors. */
+class UsageError extends Error {}
+
+/** A secret from a file (the Docker/Kubernetes secrets way), trimmed; a clear stop when it cannot be read. */
+const tokenFromFile = (file: string): string => {
+  let text: string
+  try {
+    text = readFileSync(file, "utf8")
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new UsageError(`cannot read the bot token from ${file}: ${reason}`)
+  }
+  const token = text.trim()
+  if (token === "") throw new UsageError(`the token file ${file} is empty`)
+  return token
+}
+
+/**
+ * The bot token: `--token-file`, else `--token` (it works, with a warning: a command line is readable by every
+ * user of the machine through ps and /proc), else $BOROUGHS_TOKEN_FILE, else $BOROUGHS_TOKEN.
+ */
+const botToken = (o: { token?: string; tokenFile?: string }): string | undefined => {
+  if (o.token !== undefined)
+    process.stderr.write(
+      "boroughs-bot: warning: --token on the command line shows in the process list; use $BOROUGHS_TOKEN or --token-file\n",
+    )
+  if (o.tokenFile !== undefined) return tokenFromFile(o.tokenFile)
+  if (o.token !== undefined) return o.token
+  if (process.env.BOROUGHS_TOKEN_FILE) return tokenFromFile(process.env.BOROUGHS_TOKEN_FILE)
+  return process.env.BOROUGHS_TOKEN || undefined
+}
+
+const TOKEN_HELP =
+  "a file holding the bot token (default $BOROUGHS_TOKEN_FILE, else the token in $BOROUGHS_TOKEN)"
+
 /** One line per seat: who sat there, rank and score. */
 const formatOutcome = (result: LocalResult, bots: ReadonlyArray<string>): string =>
   [
@@ -88,12 +124,14 @@ program
   .command("play")
   .description("play every game a bot token holds seats in, until stopped (Ctrl-C)")
   .option("--url <url>", "the server (default $BOROUGHS_URL, else http://localhost:8080)")
-  .option("--token <token>", "a bot token (default $BOROUGHS_TOKEN)")
+  .option("--token-file <file>", TOKEN_HELP)
+  .option("--token <token>", "the bot token itself (discouraged: visible in the process list)")
   .option("--bot <name>", `the bot: ${BOT_HELP}`, "heuristic")
   .option("--games <n>", "stop after this many games have ended", int("--games"))
-  .action(async (o: { url?: string; token?: string; bot: string; games?: number }) => {
-    const token = o.token ?? process.env.BOROUGHS_TOKEN
-    if (token === undefined) throw new InvalidArgumentError("--token (or $BOROUGHS_TOKEN) is required")
+  .action(async (o: { url?: string; token?: string; tokenFile?: string; bot: string; games?: number }) => {
+    const token = botToken(o)
+    if (token === undefined)
+      throw new InvalidArgumentError("a bot token is required: $BOROUGHS_TOKEN or --token-file <file>")
     const { runRemote } = await remote()
     const summary = await runRemote({
       url: o.url ?? process.env.BOROUGHS_URL ?? "http://localhost:8080",
@@ -151,7 +189,8 @@ program
   )
   .argument("<command...>", "the bot program and its arguments, after --")
   .option("--url <url>", "play on this server (default $BOROUGHS_URL)")
-  .option("--token <token>", "the bot token for --url (default $BOROUGHS_TOKEN)")
+  .option("--token-file <file>", `with --url: ${TOKEN_HELP}`)
+  .option("--token <token>", "with --url: the bot token itself (discouraged: visible in the process list)")
   .option("--games <n>", "with --url: stop after this many games have ended", int("--games"))
   .option("--local", "play one local game instead of on a server")
   .option("--game <id>", "with --local: the game")
@@ -176,6 +215,7 @@ program
       o: {
         url?: string
         token?: string
+        tokenFile?: string
         games?: number
         local?: boolean
         game?: string
@@ -187,6 +227,8 @@ program
         json?: boolean
       },
     ) => {
+      // The token is read (and a bad file refused) before the bot program is started for nothing.
+      const token = o.local ? undefined : botToken(o)
       const child = await (await stdio()).childBot({ command })
       try {
         if (o.local) {
@@ -220,10 +262,9 @@ program
           return
         }
         const url = o.url ?? process.env.BOROUGHS_URL
-        const token = o.token ?? process.env.BOROUGHS_TOKEN
         if (url === undefined || token === undefined)
           throw new InvalidArgumentError(
-            "give --url and --token (or $BOROUGHS_URL and $BOROUGHS_TOKEN), or --local",
+            "give --url (or $BOROUGHS_URL) and a bot token ($BOROUGHS_TOKEN or --token-file), or --local",
           )
         const { runRemote } = await remote()
         const summary = await runRemote({ url, token, bot: child, games: o.games, signal: stopSignal() })
@@ -238,5 +279,5 @@ program
 
 program.parseAsync().catch((error: Error) => {
   process.stderr.write(`boroughs-bot: ${error.message}\n`)
-  process.exitCode = 1
+  process.exitCode = error instanceof UsageError ? 2 : 1
 })

@@ -45,7 +45,10 @@ export interface RemoteSummary {
   readonly stopped: "games" | "signal" | "closed"
   readonly ended: ReadonlyArray<GameEndInfo>
   readonly commands: ReadonlyArray<SentCommand>
-  /** Decisions the bot did not answer (null), answered after the deadline, or that were superseded. */
+  /**
+   * Decisions the bot did not answer (null); did not answer by the deadline (abandoned at it, or answered
+   * after it); or that were superseded (a newer position, the game's end, the runner stopping).
+   */
   readonly skipped: { readonly noAnswer: number; readonly late: number; readonly superseded: number }
 }
 
@@ -62,14 +65,58 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     })
   })
 
+/** The bot's answer was not waited for: its `ctx.signal` was aborted first (the signal's reason says why). */
+const GIVEN_UP = Symbol("given up")
+
+/**
+ * Asks the bot, raced against the decision's deadline and its signal: whichever comes first. At the deadline
+ * the signal is aborted (reason `timeout`); once aborted, the answer is no longer waited for, so a `decide`
+ * that never settles holds up nothing but itself.
+ */
+const ask = (
+  bot: AnyBot,
+  turn: YourTurnMessage,
+  ctx: DecisionContext,
+  abort: AbortController,
+  onError: (error: unknown) => void,
+): Promise<Typed | null | typeof GIVEN_UP> =>
+  new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const done = (outcome: Typed | null | typeof GIVEN_UP) => {
+      clearTimeout(timer)
+      abort.signal.removeEventListener("abort", givenUp)
+      resolve(outcome)
+    }
+    const givenUp = () => done(GIVEN_UP)
+    if (abort.signal.aborted) return givenUp()
+    abort.signal.addEventListener("abort", givenUp)
+    if (ctx.deadline !== null)
+      timer = setTimeout(() => abort.abort(new Error("timeout")), Math.max(0, ctx.deadline - Date.now()))
+    Promise.resolve()
+      .then(() => bot.decide(turn.view, turn.legal as ReadonlyArray<Typed>, ctx))
+      .then(
+        (answer) => done(abort.signal.aborted ? GIVEN_UP : answer),
+        (error: unknown) => {
+          // A bot that gives up on the abort by throwing has done as asked: no failure to report.
+          if (!abort.signal.aborted) onError(error)
+          done(abort.signal.aborted ? GIVEN_UP : null)
+        },
+      )
+  })
+
 /**
  * Plays on a server's bot gateway (`GET /api/bot/stream`) until stopped: every game where the token holds a
  * seat, each `yourTurn` answered by the bot from that seat's view. Reconnects with backoff after a drop and
  * resumes from what the server resends (the stream says what is owed; nothing needs to survive). Never plays
  * a command twice: the command id is `<gameId>:<seat>:<version>` and `expectedVersion` is the decision's
  * version, so a retry after a lost answer is played once and an answer to a position that is gone is
- * refused (409), and a decision already answered is not asked again. Honours deadlines: the bot is told
- * one (less `marginMs`); an answer after it is not sent (the server's clock has played the default).
+ * refused (409), and a decision already answered is not asked again.
+ *
+ * Decisions of different games and seats are asked at once, each on its own: a slow or stuck `decide` holds up
+ * no other. Each is raced against its deadline (the server's, less `marginMs`) and its `ctx.signal`: at the
+ * deadline the signal is aborted and the decision abandoned (counted `late`; the server's clock plays the
+ * default), and a newer position of the same seat, the game's end or the runner stopping abort it likewise
+ * (`superseded`). An abandoned `decide` is not waited for: it should stop when its signal fires.
  */
 export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummary> => {
   const { bot } = options
@@ -80,8 +127,6 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
     makeClient({ baseUrl, token: options.token }).pipe(Effect.provide(FetchHttpClient.layer)),
   )
 
-  /** The latest unanswered decision of each `gameId:seat`. */
-  const owed = new Map<string, YourTurnMessage>()
   /** Command ids already settled (sent and answered, or given up): never asked or sent again. */
   const settled = new Set<string>()
   const gameOf = new Map<string, string>()
@@ -92,78 +137,20 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
   const ended: GameEndInfo[] = []
   const commands: SentCommand[] = []
   const skipped = { noAnswer: 0, late: 0, superseded: 0 }
-  let thinking: { key: string; version: number; gameId: string; abort: AbortController } | null = null
+  /** The newest decision of each `gameId:seat` that is being thought about or sent. */
+  const underWay = new Map<string, { version: number; gameId: string; abort: AbortController }>()
+  /** Every decision task still running: the runner waits for them (their sends) before it returns. */
+  const tasks = new Set<Promise<void>>()
   let stopped: RemoteSummary["stopped"] | null = null
   const stop = new AbortController()
-  let wake: (() => void) | null = null
-  const poke = () => {
-    wake?.()
-    wake = null
-  }
   const finish = (why: RemoteSummary["stopped"]) => {
     if (stopped !== null) return
     stopped = why
     stop.abort(new Error(why))
-    thinking?.abort.abort(new Error("stopped"))
-    poke()
+    for (const decision of underWay.values()) decision.abort.abort(new Error("stopped"))
   }
   options.signal?.addEventListener("abort", () => finish("signal"))
   if (options.signal?.aborted) finish("signal")
-
-  const onMessage = async (m: BotStreamMessage) => {
-    switch (m.type) {
-      case "gameStarted": {
-        if (bot.game !== undefined && bot.game !== m.game) {
-          // A bot written for one game sits out the others (their clocks play for it): said once per game.
-          if (!refused.has(m.gameId))
-            log(`boroughs-bot: ${bot.name} plays ${bot.game}, not ${m.game} (${m.gameId})`)
-          refused.add(m.gameId)
-          return
-        }
-        gameOf.set(m.gameId, m.game)
-        if (startedGames.has(m.gameId)) return
-        startedGames.add(m.gameId)
-        return bot.gameStarted?.({
-          gameId: m.gameId,
-          game: m.game,
-          seats: m.seats,
-          players: m.players.length,
-        })
-      }
-      case "yourTurn": {
-        if (
-          refused.has(m.gameId) ||
-          endedGames.has(m.gameId) ||
-          settled.has(commandIdOf(m.gameId, m.seat, m.version))
-        )
-          return
-        const key = `${m.gameId}:${m.seat}`
-        const known = owed.get(key)
-        if (known !== undefined && known.version >= m.version) return
-        if (thinking !== null && thinking.key === key && thinking.version >= m.version) return
-        owed.set(key, m)
-        // The game moved while the seat still owes (others' simultaneous moves): the older answer is moot.
-        if (thinking !== null && thinking.key === key) thinking.abort.abort(new Error("superseded"))
-        return poke()
-      }
-      case "gameEnded": {
-        for (const key of [...owed.keys()]) if (key.startsWith(`${m.gameId}:`)) owed.delete(key)
-        if (thinking?.gameId === m.gameId) thinking.abort.abort(new Error("the game ended"))
-        if (endedGames.has(m.gameId) || refused.has(m.gameId)) return
-        endedGames.add(m.gameId)
-        const info = { gameId: m.gameId, ranks: m.ranks, scores: m.scores, reason: m.reason }
-        ended.push(info)
-        await bot.gameEnded?.(info)
-        if (options.games !== undefined && ended.length >= options.games) finish("games")
-        return
-      }
-      case "streamClosed":
-        log(`boroughs-bot: the server closed the stream (${m.reason}): ${m.message}`)
-        return
-      case "keepAlive":
-        return
-    }
-  }
 
   /** Sends one command, retrying transient failures with the same id until the server has a final word. */
   const send = async (turn: YourTurnMessage, command: Typed): Promise<SentCommand> => {
@@ -201,58 +188,112 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
     }
   }
 
-  const work = async () => {
-    while (stopped === null) {
-      const next = owed.entries().next()
-      if (next.done) {
-        await new Promise<void>((resolve) => {
-          wake = resolve
-        })
-        continue
-      }
-      const [key, turn] = next.value
-      owed.delete(key)
-      const commandId = commandIdOf(turn.gameId, turn.seat, turn.version)
-      if (settled.has(commandId)) continue
-      const abort = new AbortController()
-      thinking = { key, version: turn.version, gameId: turn.gameId, abort }
-      const ctx: DecisionContext = {
-        game: gameOf.get(turn.gameId) ?? "unknown",
-        gameId: turn.gameId,
-        seat: turn.seat,
-        version: turn.version,
-        kind: turn.kind,
-        random: Random.fromKey(`${turn.gameId}/${turn.seat}/${turn.version}/${bot.name}`),
-        deadline: turn.deadline === null ? null : Date.parse(turn.deadline) - marginMs,
-        signal: abort.signal,
-      }
-      let answer: Typed | null
-      try {
-        answer = await bot.decide(turn.view, turn.legal as ReadonlyArray<Typed>, ctx)
-      } catch (error) {
-        log(`boroughs-bot: ${bot.name} failed on ${commandId}: ${(error as Error).message}`)
-        answer = null
-      }
-      thinking = null
-      if (abort.signal.aborted || stopped !== null) {
-        skipped.superseded++
-        continue
-      }
-      if (answer === null) {
-        skipped.noAnswer++
-        continue
-      }
-      if (turn.deadline !== null && Date.now() > Date.parse(turn.deadline)) {
+  /** One decision, from asking the bot to the server's word on the command. */
+  const decide = async (turn: YourTurnMessage, abort: AbortController) => {
+    const commandId = commandIdOf(turn.gameId, turn.seat, turn.version)
+    const ctx: DecisionContext = {
+      game: gameOf.get(turn.gameId) ?? "unknown",
+      gameId: turn.gameId,
+      seat: turn.seat,
+      version: turn.version,
+      kind: turn.kind,
+      random: Random.fromKey(`${turn.gameId}/${turn.seat}/${turn.version}/${bot.name}`),
+      deadline: turn.deadline === null ? null : Date.parse(turn.deadline) - marginMs,
+      signal: abort.signal,
+    }
+    const answer = await ask(bot, turn, ctx, abort, (error) =>
+      log(`boroughs-bot: ${bot.name} failed on ${commandId}: ${(error as Error).message}`),
+    )
+    if (answer === GIVEN_UP) {
+      const reason = abort.signal.reason
+      if (reason instanceof Error && reason.message === "timeout") {
         skipped.late++
         settled.add(commandId)
-        continue
-      }
-      const sent = await send(turn, answer)
+      } else skipped.superseded++
+      return
+    }
+    if (answer === null) {
+      skipped.noAnswer++
+      return
+    }
+    // A bot that never yields (a synchronous search) is not cut short by the timer: late all the same.
+    if (turn.deadline !== null && Date.now() > Date.parse(turn.deadline)) {
+      skipped.late++
       settled.add(commandId)
-      commands.push(sent)
-      options.onCommand?.(sent)
-      if (sent.result === "rejected" || sent.result === "failed")
-        log(`boroughs-bot: ${commandId} ${sent.result} after ${sent.attempts} attempt(s): ${sent.detail}`)
+      return
+    }
+    const sent = await send(turn, answer)
+    settled.add(commandId)
+    commands.push(sent)
+    options.onCommand?.(sent)
+    if (sent.result === "rejected" || sent.result === "failed")
+      log(`boroughs-bot: ${commandId} ${sent.result} after ${sent.attempts} attempt(s): ${sent.detail}`)
+  }
+
+  /** Starts deciding `turn` beside every other decision under way; a newer one of its seat replaces it. */
+  const startDecision = (turn: YourTurnMessage) => {
+    const key = `${turn.gameId}:${turn.seat}`
+    const abort = new AbortController()
+    const decision = { version: turn.version, gameId: turn.gameId, abort }
+    underWay.set(key, decision)
+    const task = decide(turn, abort).finally(() => {
+      if (underWay.get(key) === decision) underWay.delete(key)
+      tasks.delete(task)
+    })
+    tasks.add(task)
+  }
+
+  const onMessage = async (m: BotStreamMessage) => {
+    switch (m.type) {
+      case "gameStarted": {
+        if (bot.game !== undefined && bot.game !== m.game) {
+          // A bot written for one game sits out the others (their clocks play for it): said once per game.
+          if (!refused.has(m.gameId))
+            log(`boroughs-bot: ${bot.name} plays ${bot.game}, not ${m.game} (${m.gameId})`)
+          refused.add(m.gameId)
+          return
+        }
+        gameOf.set(m.gameId, m.game)
+        if (startedGames.has(m.gameId)) return
+        startedGames.add(m.gameId)
+        return bot.gameStarted?.({
+          gameId: m.gameId,
+          game: m.game,
+          seats: m.seats,
+          players: m.players.length,
+        })
+      }
+      case "yourTurn": {
+        if (
+          stopped !== null ||
+          refused.has(m.gameId) ||
+          endedGames.has(m.gameId) ||
+          settled.has(commandIdOf(m.gameId, m.seat, m.version))
+        )
+          return
+        const current = underWay.get(`${m.gameId}:${m.seat}`)
+        if (current !== undefined && current.version >= m.version) return
+        // The game moved while the seat still owes (a clock's default, others' simultaneous moves): the
+        // older answer is moot, and the bot is not waited for before the newer decision is asked.
+        current?.abort.abort(new Error("superseded"))
+        return startDecision(m)
+      }
+      case "gameEnded": {
+        for (const decision of underWay.values())
+          if (decision.gameId === m.gameId) decision.abort.abort(new Error("the game ended"))
+        if (endedGames.has(m.gameId) || refused.has(m.gameId)) return
+        endedGames.add(m.gameId)
+        const info = { gameId: m.gameId, ranks: m.ranks, scores: m.scores, reason: m.reason }
+        ended.push(info)
+        await bot.gameEnded?.(info)
+        if (options.games !== undefined && ended.length >= options.games) finish("games")
+        return
+      }
+      case "streamClosed":
+        log(`boroughs-bot: the server closed the stream (${m.reason}): ${m.message}`)
+        return
+      case "keepAlive":
+        return
     }
   }
 
@@ -271,14 +312,15 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
     }
     finish("closed")
   })
-  const stopStream = stop.signal
-  stopStream.addEventListener("abort", () => {
+  stop.signal.addEventListener("abort", () => {
     void Effect.runPromise(Fiber.interrupt(events))
   })
   try {
-    await Promise.all([work(), streamDone])
+    await streamDone
   } finally {
     finish("closed")
+    // Every decision was aborted by now: what is left are commands being sent, finished as they stand.
+    while (tasks.size > 0) await Promise.allSettled([...tasks])
     await bot.close?.()
   }
   return { stopped: stopped ?? "closed", ended, commands, skipped }

@@ -1,4 +1,4 @@
-import { StoreError } from "@boroughs/store"
+import { cannotMigrateMessage, isPermissionDenied, StoreError, schemaStatusOf } from "@boroughs/store"
 import { Effect } from "effect"
 import { type ServerDb, type StoreDb, withServerTables } from "./serverTables.js"
 
@@ -81,9 +81,36 @@ const MIGRATION_LOCK = 0x626f726f756768
 
 /**
  * Brings the server tables up to date, in one transaction under a transaction-scoped advisory lock, so
- * replicas starting together migrate once. The store's own migrations run when the store opens.
+ * replicas starting together migrate once. The store's own migrations run when the store opens. A schema
+ * already current is only read (SELECT on `srv_migrations`): a server whose role may not migrate starts on it,
+ * and one whose schema is behind is told to have the owner migrate it.
  */
 export const migrateServer = (store: StoreDb): Effect.Effect<void, StoreError> =>
+  Effect.gen(function* () {
+    const status = yield* Effect.tryPromise({
+      try: () => schemaStatusOf(store, "srv_migrations", Object.keys(serverMigrations)),
+      catch: (cause) =>
+        new StoreError({
+          reason: "migration",
+          message: `could not read the server tables' schema version: ${cause instanceof Error ? cause.message : String(cause)}`,
+          cause,
+        }),
+    })
+    // Unknown names (a newer version's migrations) are left alone, as the migration below would leave them.
+    if (status.pending.length === 0) return
+    yield* applyServerMigrations(store).pipe(
+      Effect.catch((error) =>
+        isPermissionDenied(error.cause)
+          ? Effect.flatMap(
+              Effect.promise(() => cannotMigrateMessage(store, "server tables'", status)),
+              (message) => Effect.fail(new StoreError({ reason: "migration", message, cause: error.cause })),
+            )
+          : Effect.fail(error),
+      ),
+    )
+  })
+
+const applyServerMigrations = (store: StoreDb): Effect.Effect<void, StoreError> =>
   Effect.tryPromise({
     try: () =>
       withServerTables(store)

@@ -1,5 +1,12 @@
 export * from "./EventStore.js"
 export { EVENT_ID_NAMESPACE, eventIdFor } from "./eventIds.js"
+export {
+  cannotMigrateMessage,
+  isPermissionDenied,
+  type SchemaStatus,
+  schemaStatusOf,
+} from "./internal/migrate.js"
 export { migrations } from "./migrations/index.js"
 export { comparePositions } from "./positions.js"
+export { grantRuntimeRole, storeRuntimePrivileges } from "./privileges.js"
 export type { Database, EsCheckpointsTable, EsEventsTable, EsStreamsTable } from "./schema.js"

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process"
-import { describeDb } from "../db.js"
+import { databaseForChild, describeDb } from "../db.js"
 import { stopWhenOrphaned } from "../orphan.js"
 import { serverEntry } from "../site.js"
 
@@ -21,15 +21,17 @@ export const runServer = (o: {
   const args = [serverEntry()]
   if (o.port !== undefined) args.push("--port", o.port)
   if (o.host !== undefined) args.push("--host", o.host)
+  const env: NodeJS.ProcessEnv = { ...process.env, BOROUGHS_STOP_WITH_PARENT: "1" }
   if (o.db !== undefined) {
-    const db = describeDb(o.db)
-    args.push("--db", db.kind === "postgres" ? db.url : db.dir)
+    // A URL (and its password) goes on in the environment, never on the server's command line.
+    const db = databaseForChild(describeDb(o.db))
+    args.push(...db.args)
+    Object.assign(env, db.env)
   }
   if (o.organiserTokenFile !== undefined) args.push("--organiser-token-file", o.organiserTokenFile)
   if (o.fixtures) args.push("--fixtures")
   if (o.background === false) args.push("--no-background")
   if (o.logRequests) args.push("--log-requests")
-  const env: NodeJS.ProcessEnv = { ...process.env, BOROUGHS_STOP_WITH_PARENT: "1" }
   if (o.organiserToken !== undefined) {
     // Passed on in the environment: a secret on a command line is readable by every user of the machine.
     process.stderr.write(

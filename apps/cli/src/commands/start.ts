@@ -7,7 +7,7 @@ import cliProgress from "cli-progress"
 import { Effect, Fiber, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { type Child, startChild } from "../children.js"
-import { describeDb } from "../db.js"
+import { databaseForChild, describeDb } from "../db.js"
 import { CliError, describeError } from "../fail.js"
 import { requireGame } from "../games.js"
 import { boroughsHome } from "../home.js"
@@ -117,17 +117,15 @@ export const startSelfplay = async (o: StartOptions) => {
     const server = startChild({
       name: "server",
       command: process.execPath,
-      args: [
-        serverEntry(),
-        "--port",
-        String(apiPort),
-        "--host",
-        host,
-        "--db",
-        db.kind === "postgres" ? db.url : db.dir,
-      ],
+      args: [serverEntry(), "--port", String(apiPort), "--host", host, ...databaseForChild(db).args],
       cwd: process.cwd(),
-      env: { ...process.env, BOROUGHS_ORGANISER_TOKEN: token, BOROUGHS_STOP_WITH_PARENT: "1" },
+      // Secrets (the organiser token, a database URL's password) in the environment, not on a command line.
+      env: {
+        ...process.env,
+        ...databaseForChild(db).env,
+        BOROUGHS_ORGANISER_TOKEN: token,
+        BOROUGHS_STOP_WITH_PARENT: "1",
+      },
       ready: /listening on (http:\/\/\S+)/,
       timeoutMs: 180_000,
       log: childLog("server"),

@@ -856,6 +856,14 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
     if (options.iterations !== undefined) await started.ready
     return await started.available()
   }
+  // The helper threads hold one search's plan at a time, and a runner may ask for several decisions at once
+  // (several games or seats): searches on the helpers take turns.
+  let helpersFree: Promise<unknown> = Promise.resolve()
+  const onHelpers = <A>(search: () => Promise<A>): Promise<A> => {
+    const turn = helpersFree.then(search)
+    helpersFree = turn.catch(() => {})
+    return turn
+  }
   const budgetName = options.iterations !== undefined ? `${options.iterations}i` : `${timeMs}`
   return defineBot({
     name: `ismcts:${budgetName}${threads > 1 ? `x${threads}` : ""}`,
@@ -903,16 +911,18 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
       const result =
         others === null
           ? isMctsSearch(game, view, ctx.seat, legal, ctx.random, budget, settings)
-          : await isMctsSearchOnThreads(
-              game,
-              view,
-              ctx.seat,
-              legal,
-              ctx.random,
-              budget,
-              settings,
-              others,
-              helperSettingsOf(game, options),
+          : await onHelpers(() =>
+              isMctsSearchOnThreads(
+                game,
+                view,
+                ctx.seat,
+                legal,
+                ctx.random,
+                budget,
+                settings,
+                others,
+                helperSettingsOf(game, options),
+              ),
             )
       options.onSearch?.(result)
       return result.command

@@ -1,5 +1,6 @@
-import { canonicalJson } from "@boroughs/core"
+import { canonicalJson, Random, type Typed } from "@boroughs/core"
 import { describe, expect, it } from "vitest"
+import { type DecisionContext, defineBot } from "../bot.js"
 import { playLocal } from "../local.js"
 import { isMctsBot, type SearchResult } from "./ismcts.js"
 import { heuristicBot } from "./reference.js"
@@ -52,5 +53,39 @@ describe("IS-MCTS on worker threads", () => {
     expect(threads.length).toBeGreaterThan(5)
     expect(threads.every((n) => n === 2)).toBe(true)
     expect(Date.now() - started).toBeLessThan(100_000)
+  }, 120_000)
+
+  it("decisions asked at once (a runner's several games) take turns on the helpers: each searches as if alone", async () => {
+    // Three of seat 0's decisions from a Manhattan game, each with a choice to make.
+    const asked: Array<{ view: unknown; legal: ReadonlyArray<Typed>; ctx: Omit<DecisionContext, "random"> }> =
+      []
+    const recorder = defineBot({
+      name: "recorder",
+      decide: (view, legal, ctx) => {
+        if (legal.length > 1 && asked.length < 3) asked.push({ view, legal, ctx })
+        return heuristicBot.decide(view, legal, ctx)
+      },
+    })
+    await playLocal({
+      game: "manhattan",
+      bots: [recorder, heuristicBot, heuristicBot, heuristicBot],
+      seed: "at once",
+    })
+    expect(asked).toHaveLength(3)
+    const searchAll = async (together: boolean) => {
+      const searches: SearchResult[] = []
+      const bot = isMctsBot({ iterations: 120, threads: 2, onSearch: (r) => searches.push(r) })
+      await bot.gameStarted?.({ gameId: "g", game: "manhattan", seats: [0], players: 4 })
+      const ask = ({ view, legal, ctx }: (typeof asked)[number]) =>
+        bot.decide(view, legal, { ...ctx, random: Random.fromKey(`at once/${ctx.version}`) })
+      const commands = together ? await Promise.all(asked.map(ask)) : []
+      if (!together) for (const decision of asked) commands.push(await ask(decision))
+      await bot.close?.()
+      return { commands, stats: searches.map((r) => r.stats) }
+    }
+    const alone = await searchAll(false)
+    const together = await searchAll(true)
+    expect(alone.stats.every((stats) => stats.length > 1)).toBe(true)
+    expect(canonicalJson(together)).toBe(canonicalJson(alone))
   }, 120_000)
 })

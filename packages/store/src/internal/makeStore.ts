@@ -10,7 +10,7 @@ import type { Backend } from "./backend.js"
 import { chainEvents } from "./chain.js"
 import { attempt, isUniqueViolation, toStoreError } from "./dbErrors.js"
 import { LinkCache } from "./linkCache.js"
-import { migrate } from "./migrate.js"
+import { migrateIfBehind } from "./migrate.js"
 import * as Q from "./queries.js"
 import { type EventRow, type GlobalRow, toEnvelope, toGlobalEvent, toPosition, toStreamHead } from "./rows.js"
 import { Wakeups } from "./wakeups.js"
@@ -38,7 +38,7 @@ export const makeStore = (
 ): Effect.Effect<EventStore["Service"], StoreError, Scope.Scope> =>
   Effect.gen(function* () {
     const { db, where } = backend
-    yield* migrate(db as Kysely<unknown>)
+    yield* migrateIfBehind(db as Kysely<unknown>)
     const links = new LinkCache()
     const wakeups = new Wakeups()
     if (options.listen) yield* options.listen(wakeups.poke)

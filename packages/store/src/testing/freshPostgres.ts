@@ -44,3 +44,52 @@ export const freshDatabase = (
         ),
       ),
   )
+
+/**
+ * A new LOGIN role (no superuser, owns nothing) on the server of `serverUrl`, with a random name and password,
+ * dropped when the scope closes. Roles are cluster-wide: open it before the databases it gets privileges in,
+ * so that they are dropped first and nothing depends on it any more.
+ */
+export const freshRole = (
+  serverUrl: string,
+): Effect.Effect<{ readonly name: string; readonly password: string }, StoreError, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const name = `boroughs_role_${randomBytes(6).toString("hex")}`
+        const password = randomBytes(16).toString("hex")
+        await withAdmin(serverUrl, (admin) => admin.query(`create role ${name} login password '${password}'`))
+        return { name, password }
+      },
+      catch: (cause) =>
+        new StoreError({
+          reason: "unreachable",
+          message: `cannot create a test role on ${redactUrl(serverUrl)}: ${describeError(cause)}`,
+          cause,
+        }),
+    }),
+    ({ name }) =>
+      Effect.promise(() =>
+        withAdmin(serverUrl, (admin) => admin.query(`drop role if exists ${name}`)).catch(() => undefined),
+      ),
+  )
+
+/** Runs one statement on `url`, as a person would by hand: its rows, or the SQLSTATE and message it failed with. */
+export const trySql = (
+  url: string,
+  text: string,
+): Promise<
+  | { readonly rows: ReadonlyArray<Record<string, unknown>>; readonly error: null }
+  | {
+      readonly rows: readonly []
+      readonly error: { readonly code: string | undefined; readonly message: string }
+    }
+> =>
+  withAdmin(url, async (client) => {
+    try {
+      return { rows: (await client.query(text)).rows, error: null }
+    } catch (error) {
+      const { code, message } = error as { code?: string; message: string }
+      return { rows: [] as const, error: { code, message } }
+    }
+  })

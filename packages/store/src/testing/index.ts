@@ -6,7 +6,7 @@ import { makeStore } from "../internal/makeStore.js"
 import { freshDatabase } from "./freshPostgres.js"
 import { pgliteTemplate } from "./pgliteTemplate.js"
 
-export { freshDatabase } from "./freshPostgres.js"
+export { freshDatabase, freshRole, trySql } from "./freshPostgres.js"
 export { pgliteTemplate } from "./pgliteTemplate.js"
 
 /** The database under a test store, and a way to act as a second node on it. */
