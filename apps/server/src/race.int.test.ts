@@ -90,5 +90,43 @@ for (const backend of serverBackends()) {
       expect(report.problems).toEqual([])
       expect(report.commandsReplayed).toBe(ROUNDS)
     })
+
+    it("organisers racing to view a game and to annotate a tournament get no 5xx, and nothing is lost", async () => {
+      const cup = await api.post(
+        "/api/tournaments",
+        {
+          tournamentId: "raced",
+          name: "Raced",
+          game: "bluff-dice",
+          format: "swiss",
+          rounds: 1,
+          tableSize: 3,
+          entrants: ["a", "b", "c"].map((id) => ({ id, plays: `player:${id}` })),
+        },
+        ORGANISER,
+      )
+      expect(cup.status).toBe(201)
+      const views = await Promise.all(
+        Array.from({ length: 12 }, () => api.get("/api/admin/games/race", ORGANISER)),
+      )
+      expect(views.map((r) => r.status)).toEqual(views.map(() => 200))
+      // Each look is recorded once, at its own version of the access stream.
+      const recorded = views.map((r) => r.json.recordedAs.version as number).sort((a, b) => a - b)
+      expect(new Set(recorded).size).toBe(views.length)
+      const notes = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          api.post(
+            "/api/tournaments/raced/actions",
+            { action: { type: "AnnotateTournament", note: `note ${i}` }, reason: "racing" },
+            ORGANISER,
+          ),
+        ),
+      )
+      for (const r of notes) expect([200, 422], JSON.stringify(r.json)).toContain(r.status)
+      const trail = await api.get("/api/tournaments/raced/trail", ORGANISER)
+      const annotated = trail.json.entries.filter((e: { type: string }) => e.type === "TournamentAnnotated")
+      expect(annotated.length).toBeGreaterThan(0)
+      expect(annotated).toHaveLength(notes.filter((r) => r.status === 200).length)
+    })
   })
 }

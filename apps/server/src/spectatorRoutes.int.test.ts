@@ -19,7 +19,13 @@ const playAs = async (gameId: string, commands: number) => {
     const decision = mine.decisions.find((d: { seat: number }) => d.seat === seat)
     const r = await api.post(
       `/api/games/${gameId}/commands`,
-      { commandId: `${gameId}:${n}`, seat, command: decision.legal[0], expectedVersion: mine.version },
+      // One id per position: a later call must not reuse an earlier call's ids (that would be a new command).
+      {
+        commandId: `${gameId}:v${mine.version}`,
+        seat,
+        command: decision.legal[0],
+        expectedVersion: mine.version,
+      },
       ORGANISER,
     )
     expect(r.status, JSON.stringify(r.json)).toBe(200)

@@ -2,6 +2,7 @@ import {
   type AnyGame,
   adjudicate,
   apply,
+  canonicalJson,
   type EventEnvelope,
   type GameStarted,
   type Match,
@@ -76,6 +77,29 @@ export interface Handled {
 
 /** The stream id of a game. */
 export const gameStream = (gameId: string): string => `game-${gameId}`
+
+/** A value's canonical JSON as the store keeps it (a JSON round trip drops what JSON cannot hold). */
+const storedForm = (value: unknown): string => canonicalJson(JSON.parse(JSON.stringify(value ?? null)))
+
+/**
+ * Whether a stored append was caused by the same seat and command (compared canonically: key order does not
+ * matter). A command id names one command: sent again it is that command's answer; sent with another
+ * payload it is refused, never answered with the first command's events as if the second had been played.
+ */
+const sameCause = (
+  stored: ReadonlyArray<EventEnvelope>,
+  seat: number | undefined,
+  command: unknown,
+): boolean => {
+  const cause = stored[0]?.metadata
+  return cause !== undefined && cause.seat === seat && storedForm(cause.command) === storedForm(command)
+}
+
+const commandIdReused = (commandId: string) =>
+  new CommandRejected({
+    rule: "kernel.command.id-reused",
+    message: `command id ${commandId} was already used for another command; a new command needs a new id`,
+  })
 
 interface Cached {
   game: LoadedGame
@@ -253,8 +277,14 @@ export class GameEngine extends Context.Service<
 
         const attempt = Effect.fn("GameEngine.attempt")(function* (input: HandleCommand) {
           const c = yield* loadCached(input.gameId)
+          const def = c.game.match.game
+          const decoded = Schema.decodeUnknownResult(def.schemas.command)(input.command)
           const done = stored(c, input.commandId)
-          if (done) return { game: c.game, appended: done, duplicate: true } satisfies Handled
+          if (done) {
+            if (Result.isFailure(decoded) || !sameCause(done, input.seat, decoded.success))
+              return yield* Effect.fail(commandIdReused(input.commandId))
+            return { game: c.game, appended: done, duplicate: true } satisfies Handled
+          }
           if (input.expectedVersion !== undefined && input.expectedVersion !== c.game.match.events)
             return yield* Effect.fail(
               new StaleVersion({
@@ -267,8 +297,6 @@ export class GameEngine extends Context.Service<
             return yield* Effect.fail(
               new CommandRejected({ rule: "organiser.game-paused", message: "an organiser paused the game" }),
             )
-          const def = c.game.match.game
-          const decoded = Schema.decodeUnknownResult(def.schemas.command)(input.command)
           if (Result.isFailure(decoded))
             return yield* Effect.fail(
               new CommandRejected({
@@ -295,16 +323,25 @@ export class GameEngine extends Context.Service<
             commandId: input.commandId,
             events: toNew(played.success.events, cause, input.metadata),
           })
-          if (result.duplicate)
+          if (result.duplicate) {
+            // A racing request with the same id appended first: the same events, yet maybe not the same command.
+            if (!sameCause(result.envelopes, input.seat, cause.command))
+              return yield* Effect.fail(commandIdReused(input.commandId))
             return { game: c.game, appended: result.envelopes, duplicate: true } satisfies Handled
+          }
           const game = afterAppend(c, input.gameId, c.game.streamId, played.success.match, result.envelopes)
           return { game, appended: result.envelopes, duplicate: false } satisfies Handled
         })
 
         const actAttempt = Effect.fn("GameEngine.actAttempt")(function* (input: OrganiserActInput) {
           const c = yield* loadCached(input.gameId)
+          const command: Typed & { readonly reason: string } = { ...input.action, reason: input.reason }
           const done = stored(c, input.commandId)
-          if (done) return { game: c.game, appended: done, duplicate: true } satisfies Handled
+          if (done) {
+            if (!sameCause(done, undefined, command))
+              return yield* Effect.fail(commandIdReused(input.commandId))
+            return { game: c.game, appended: done, duplicate: true } satisfies Handled
+          }
           const { match } = c.game
           if (input.expectedVersion !== undefined && input.expectedVersion !== match.events)
             return yield* Effect.fail(
@@ -340,7 +377,6 @@ export class GameEngine extends Context.Service<
             events = [made.success]
             next = apply(match, made.success)
           }
-          const command: Typed & { readonly reason: string } = { ...input.action, reason: input.reason }
           const cause: AppendMetadata = {
             commandId: input.commandId,
             command,
@@ -354,8 +390,11 @@ export class GameEngine extends Context.Service<
             commandId: input.commandId,
             events: toNew(events, cause),
           })
-          if (result.duplicate)
+          if (result.duplicate) {
+            if (!sameCause(result.envelopes, undefined, command))
+              return yield* Effect.fail(commandIdReused(input.commandId))
             return { game: c.game, appended: result.envelopes, duplicate: true } satisfies Handled
+          }
           const game = afterAppend(c, input.gameId, c.game.streamId, next, result.envelopes)
           return { game, appended: result.envelopes, duplicate: false } satisfies Handled
         })
@@ -377,9 +416,7 @@ export class GameEngine extends Context.Service<
             Effect.catchTag("WrongExpectedVersion", () =>
               Effect.fail(new ContentionExhausted({ gameId: input.gameId, attempts: ATTEMPTS })),
             ),
-            Effect.catchTag("IdempotencyConflict", (e) =>
-              Effect.fail(new CommandRejected({ rule: "kernel.command.id-reused", message: e.message })),
-            ),
+            Effect.catchTag("IdempotencyConflict", () => Effect.fail(commandIdReused(input.commandId))),
             Effect.withSpan("GameEngine.act"),
           )
 
@@ -397,9 +434,8 @@ export class GameEngine extends Context.Service<
             Effect.catchTag("WrongExpectedVersion", () =>
               Effect.fail(new ContentionExhausted({ gameId: input.gameId, attempts: ATTEMPTS })),
             ),
-            Effect.catchTag("IdempotencyConflict", (e) =>
-              Effect.fail(new CommandRejected({ rule: "kernel.command.id-reused", message: e.message })),
-            ),
+            // The same answer whichever request got there first: the store saw other events under the id.
+            Effect.catchTag("IdempotencyConflict", () => Effect.fail(commandIdReused(input.commandId))),
             Effect.withSpan("GameEngine.handle"),
           )
 

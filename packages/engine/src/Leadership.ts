@@ -1,13 +1,17 @@
 import type { EventStore } from "@boroughs/store"
-import { Deferred, Effect, Exit, Fiber, type Scope } from "effect"
+import { Cause, Deferred, Effect, Exit, Fiber, type Scope } from "effect"
 
 /** The advisory lock key of the background work (projections, clocks): "boroughs/bg" as a number. */
 export const BACKGROUND_LOCK = 0x62672f62
 
 const RETRY_MS = 2_000
-const PING_MS = 5_000
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.())
+/**
+ * How long each wait of the lock's session lasts, in seconds. The session waits inside PostgreSQL
+ * (`pg_sleep`) rather than idle, so a server shutting down or restarting fails the wait at once and the
+ * leader stops before the database is back and another replica can take the lock. It is also how long a
+ * release may take.
+ */
+const HOLD_SECONDS = 0.5
 
 /** A held session lock: `lost` resolves if its connection fails; `release` unlocks and frees it. */
 interface Lease {
@@ -16,15 +20,13 @@ interface Lease {
 }
 
 /**
- * Tries the session-level advisory lock on a connection of its own, held until released. The connection is
- * pinged so a dropped one (and with it the lock) is noticed: another replica may then take over.
+ * Tries the session-level advisory lock on a connection of its own, held until released. The connection
+ * keeps waiting in PostgreSQL, so a dropped one (and with it the lock) is noticed: another replica may then
+ * take over.
  */
 const tryLease = (db: EventStore["Service"]["db"], key: number): Promise<Lease | null> =>
   new Promise((resolve) => {
-    let release = () => {}
-    const released = new Promise<void>((r) => {
-      release = r
-    })
+    let released = false
     let lose = () => {}
     const lost = new Promise<void>((r) => {
       lose = r
@@ -38,13 +40,15 @@ const tryLease = (db: EventStore["Service"]["db"], key: number): Promise<Lease |
           resolve(null)
           return
         }
-        resolve({ lost, release })
+        resolve({
+          lost,
+          release: () => {
+            released = true
+          },
+        })
         try {
-          for (;;) {
-            const done = await Promise.race([released.then(() => true), sleep(PING_MS).then(() => false)])
-            if (done) break
-            await conn.selectNoFrom((eb) => eb.val(1).as("alive")).execute()
-          }
+          while (!released)
+            await conn.selectNoFrom((eb) => eb.fn("pg_sleep", [eb.val(HOLD_SECONDS)]).as("held")).execute()
           await conn.selectNoFrom((eb) => eb.fn("pg_advisory_unlock", [eb.val(key)]).as("unlocked")).execute()
         } catch {
           lose()
@@ -76,7 +80,13 @@ export const whileLeader = <R>(
     const lost = yield* Deferred.make<void>()
     void lease.lost.then(() => Deferred.doneUnsafe(lost, Exit.void))
     const fiber = yield* Effect.forkChild(job)
-    yield* Effect.raceFirst(Deferred.await(lost), Fiber.join(fiber)).pipe(
+    // A job that dies must not take the loop with it: log why, let go, and try again after a pause.
+    const died = Effect.map(Fiber.await(fiber), (exit) => {
+      if (exit._tag === "Success" || Cause.hasInterruptsOnly(exit.cause)) return false
+      console.error(`boroughs: background job (lock ${key}) died; retrying:\n${Cause.pretty(exit.cause)}`)
+      return true
+    })
+    const pause = yield* Effect.raceFirst(Effect.as(Deferred.await(lost), false), died).pipe(
       Effect.ensuring(
         Effect.andThen(
           Fiber.interrupt(fiber),
@@ -84,6 +94,7 @@ export const whileLeader = <R>(
         ).pipe(Effect.andThen(announce(false))),
       ),
     )
+    if (pause) yield* Effect.sleep(RETRY_MS)
   })
   return Effect.forever(term)
 }

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from "@boroughs/core"
 import { EventStore, type GlobalPosition, StoreError } from "@boroughs/store"
 import { Context, Effect, Layer, Semaphore, Stream } from "effect"
+import { failureLog } from "./failureLog.js"
 import { LiveBus, type LiveEvent } from "./LiveBus.js"
 import { fencedTail } from "./tailPosition.js"
 
@@ -67,12 +68,13 @@ export class LiveTail extends Context.Service<
         }
       })
       const drain = mutex.withPermits(1)(drainOnce)
+      // A failed drain (the database away) is retried on the next wake-up: the polling tick keeps coming.
+      const log = failureLog("live tailer")
       yield* store.wakeups.pipe(
         Stream.runForEach(() =>
           drain.pipe(
-            Effect.catch((error: StoreError) =>
-              Effect.sync(() => console.error(`boroughs: live tailer: ${error.message}; retrying`)),
-            ),
+            Effect.tap(() => Effect.sync(log.succeeded)),
+            Effect.catch((error: StoreError) => Effect.sync(() => log.failed(error.message))),
           ),
         ),
         Effect.forkScoped,

@@ -1,6 +1,7 @@
 import type { AnyGame } from "@boroughs/core"
 import { type EventStore, type GlobalPosition, StoreError } from "@boroughs/store"
 import { Effect, Stream } from "effect"
+import { failureLog } from "./failureLog.js"
 import type { Projection } from "./Projection.js"
 import { ProjectionFolds } from "./ProjectionFolds.js"
 import { type StoreDb, withServerTables } from "./serverTables.js"
@@ -66,16 +67,21 @@ export const makeProjectionRunner = (
     Effect.map(catchUp(p), (n) => [p.id, n] as const),
   ).pipe(Effect.map((pairs) => Object.fromEntries(pairs) as Record<string, number>))
 
-  /** Follows the log for as long as it runs: catches up on every wake-up. Failures are logged and retried. */
-  const follow = store.wakeups.pipe(
-    Stream.runForEach(() =>
-      catchUpAll.pipe(
-        Effect.catch((error: StoreError) =>
-          Effect.sync(() => console.error(`boroughs: projections: ${error.message}; retrying`)),
+  /**
+   * Follows the log for as long as it runs: catches up on every wake-up. Failures are logged and retried on
+   * the next wake-up (the polling tick keeps coming while the database is away).
+   */
+  const follow = Effect.suspend(() => {
+    const log = failureLog("projections")
+    return store.wakeups.pipe(
+      Stream.runForEach(() =>
+        catchUpAll.pipe(
+          Effect.tap(() => Effect.sync(log.succeeded)),
+          Effect.catch((error: StoreError) => Effect.sync(() => log.failed(error.message))),
         ),
       ),
-    ),
-  )
+    )
+  })
 
   /** Deletes every row and checkpoint of the projections, then replays the whole log into them. */
   const rebuild = Effect.gen(function* () {

@@ -1,5 +1,6 @@
 // The pure tournament rules (pairing, standings, ratings, Merkle roots), for the engine's callers.
 export * from "@boroughs/tournament"
+export * from "./AutomaticSeats.js"
 export * from "./appends.js"
 export * from "./Background.js"
 export * from "./ClockRunner.js"

@@ -25,6 +25,8 @@ describe("the HTTP API definition", () => {
         "GET /api/games/{gameId}/audit",
         "GET /api/bot/stream",
         "GET /api/openapi.json",
+        "GET /api/health",
+        "GET /api/ready",
       ]),
     )
   })
@@ -32,7 +34,7 @@ describe("the HTTP API definition", () => {
   it("documents each error status of the command route and the bearer scheme", () => {
     const command = doc.paths["/api/games/{gameId}/commands"]?.post
     expect(Object.keys(command?.responses ?? {}).sort()).toEqual(
-      ["200", "400", "401", "403", "404", "409", "413", "415", "422", "429", "500"].sort(),
+      ["200", "400", "401", "403", "404", "409", "413", "415", "422", "429", "500", "503"].sort(),
     )
     expect(command?.security).toEqual([{}, { bearer: [] }])
     expect(doc.components.securitySchemes).toHaveProperty("bearer")

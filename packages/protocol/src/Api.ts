@@ -12,6 +12,7 @@ import {
   RuleViolation,
   ServerError,
   Unauthorized,
+  Unavailable,
   UnsupportedMediaType,
 } from "./Errors.js"
 import { GameStreamMessage } from "./GameStream.js"
@@ -25,11 +26,12 @@ import {
   GameDetail,
   GameList,
   GameListQuery,
+  GameStreamQuery,
   ViewAt,
   ViewAtQuery,
   ViewerQuery,
 } from "./Games.js"
-import { GameId } from "./Ids.js"
+import { GameId, TokenId } from "./Ids.js"
 import { Timeline } from "./Timeline.js"
 import { CreateTokenRequest, IssuedToken, Me, TokenList } from "./Tokens.js"
 import {
@@ -47,8 +49,8 @@ import {
 } from "./Tournaments.js"
 
 const gamePath = { gameId: GameId }
-/** What every route may answer besides its own errors. */
-const common = [BadRequest, Unauthorized, RateLimited, ServerError] as const
+/** What every route may answer besides its own errors (503 while the database is unreachable). */
+const common = [BadRequest, Unauthorized, RateLimited, ServerError, Unavailable] as const
 const withBody = [...common, PayloadTooLarge, UnsupportedMediaType] as const
 
 const games = HttpApiGroup.make("games")
@@ -107,10 +109,7 @@ const streams = HttpApiGroup.make("streams")
   .add(
     HttpApiEndpoint.get("gameStream", "/api/games/:gameId/stream", {
       params: gamePath,
-      query: Schema.Struct({
-        ...ViewerQuery.fields,
-        after: EventsQuery.fields.after,
-      }),
+      query: GameStreamQuery,
       success: HttpApiSchema.StreamSse({ data: GameStreamMessage }),
       error: [...common, Forbidden, NotFound],
     }),
@@ -135,7 +134,7 @@ const tokens = HttpApiGroup.make("tokens")
     }),
     HttpApiEndpoint.get("listTokens", "/api/tokens", { success: TokenList, error: [...common, Forbidden] }),
     HttpApiEndpoint.delete("revokeToken", "/api/tokens/:tokenId", {
-      params: { tokenId: Schema.String },
+      params: { tokenId: TokenId },
       error: [...common, Forbidden, NotFound],
     }),
     HttpApiEndpoint.get("me", "/api/me", { success: Me, error: [...common] }),
@@ -220,7 +219,17 @@ const meta = HttpApiGroup.make("meta").add(
       streams: Schema.Int,
       memory: Schema.Struct({ rssBytes: Schema.Int, heapUsedBytes: Schema.Int }),
     }),
-  }),
+  }).annotate(
+    OpenApi.Description,
+    "Liveness: the process is up and answering. It stays 200 while the database is away (see /api/ready).",
+  ),
+  HttpApiEndpoint.get("ready", "/api/ready", {
+    success: Schema.Struct({ ok: Schema.Boolean, node: Schema.String }),
+    error: [Unavailable],
+  }).annotate(
+    OpenApi.Description,
+    "Readiness: 200 when this process can reach its database and serve requests, 503 while it cannot.",
+  ),
 )
 
 /** Bearer tokens, one scheme for every operation; optional where a spectator may call (no token). */

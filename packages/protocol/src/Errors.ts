@@ -90,6 +90,16 @@ export class ServerError extends Schema.TaggedError<ServerError>()(
   { httpApiStatus: 500 },
 ) {}
 
+/**
+ * 503: the server cannot answer now because its database is unreachable (a restart, a failover). Retry
+ * shortly, with the same ids: like a 500, a write may or may not have taken effect.
+ */
+export class Unavailable extends Schema.TaggedError<Unavailable>()(
+  "Unavailable",
+  { message: Schema.String },
+  { httpApiStatus: 503 },
+) {}
+
 /** Every error the API answers with. */
 export const ApiError = Schema.Union([
   BadRequest,
@@ -102,6 +112,7 @@ export const ApiError = Schema.Union([
   RuleViolation,
   RateLimited,
   ServerError,
+  Unavailable,
 ])
 export type ApiError = typeof ApiError.Type
 
@@ -117,4 +128,5 @@ export const statusOf: Readonly<Record<ApiError["_tag"], number>> = {
   RuleViolation: 422,
   RateLimited: 429,
   ServerError: 500,
+  Unavailable: 503,
 }

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { ViewedEnvelope, Viewer } from "./Envelope.js"
-import { CommandId, GameId, Instant, Seat, SeatHolder, Version } from "./Ids.js"
+import { CommandId, DecimalInt, GameId, Instant, RegisteredGameId, Seat, SeatHolder, Version } from "./Ids.js"
 import { DecisionMs, SpectatorPolicy } from "./Policy.js"
 
 /** `POST /api/games` (organisers): a new game of a registered game, its seats, policy and clock. */
@@ -50,17 +50,33 @@ export const GameSummary = Schema.Struct({
 }).annotate({ identifier: "GameSummary" })
 export type GameSummary = typeof GameSummary.Type
 
+/** Whether a cursor is `<createdAt>|<gameId>` with createdAt exactly as the server writes instants. */
+const isLobbyCursor = (cursor: string): boolean => {
+  const bar = cursor.indexOf("|")
+  const at = cursor.slice(0, bar)
+  const time = Date.parse(at)
+  return (
+    bar > 0 &&
+    !Number.isNaN(time) &&
+    new Date(time).toISOString() === at &&
+    Schema.is(GameId)(cursor.slice(bar + 1))
+  )
+}
+
+/** Where a lobby page continues: `next` of the previous page, `<createdAt>|<gameId>`. */
+export const LobbyCursor = Schema.String.check(
+  Schema.makeFilter(isLobbyCursor, { expected: "the `next` of a previous page (<createdAt>|<gameId>)" }),
+)
+
 /** `GET /api/games` filters; newest first. */
 export const GameListQuery = Schema.Struct({
   status: Schema.optionalKey(Schema.Literals(["live", "ended"])),
-  game: Schema.optionalKey(Schema.String),
+  game: Schema.optionalKey(RegisteredGameId),
   /** Only games where this seat holder has a seat. */
   player: Schema.optionalKey(SeatHolder),
-  limit: Schema.optionalKey(
-    Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 500 })),
-  ),
+  limit: Schema.optionalKey(DecimalInt.check(Schema.isBetween({ minimum: 1, maximum: 500 }))),
   /** `next` of the previous page. */
-  before: Schema.optionalKey(Schema.String),
+  before: Schema.optionalKey(LobbyCursor),
 })
 export type GameListQuery = typeof GameListQuery.Type
 
@@ -102,16 +118,24 @@ export type GameDetail = typeof GameDetail.Type
 
 /** `?seat=` on reads: which of the caller's seats to view as (the first one held when absent). */
 export const ViewerQuery = Schema.Struct({
-  seat: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+  seat: Schema.optionalKey(DecimalInt),
 })
 
 /** `GET /api/games/:gameId/events?after=`: events after a version, redacted for the caller. */
 export const EventsQuery = Schema.Struct({
-  after: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
-  limit: Schema.optionalKey(
-    Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 1_000 })),
-  ),
-  seat: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+  /** A version the caller has seen: past the game's last one, 404 (as `view?at=`). */
+  after: Schema.optionalKey(DecimalInt),
+  limit: Schema.optionalKey(DecimalInt.check(Schema.isBetween({ minimum: 1, maximum: 1_000 }))),
+  seat: Schema.optionalKey(DecimalInt),
+})
+
+/**
+ * `GET /api/games/:gameId/stream`: `?seat=`, and `?after=` to resume (the `Last-Event-ID` header, when sent,
+ * takes its place). Past the game's last version, 404.
+ */
+export const GameStreamQuery = Schema.Struct({
+  ...ViewerQuery.fields,
+  after: EventsQuery.fields.after,
 })
 
 export const EventsPage = Schema.Struct({
@@ -125,13 +149,13 @@ export type EventsPage = typeof EventsPage.Type
 
 /** `GET /api/games/:gameId/view?at=`: the caller's view of any position (answered from snapshots). */
 export const ViewAtQuery = Schema.Struct({
-  at: Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1)),
-  seat: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+  at: DecimalInt.check(Schema.isGreaterThanOrEqualTo(1)),
+  seat: Schema.optionalKey(DecimalInt),
   /**
    * Once the game has ended, anyone may see a position as one seat saw it then (its own secrets, not the
    * others'): the replay's per-seat perspective. 403 while the game is live.
    */
-  as: Schema.optionalKey(Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
+  as: Schema.optionalKey(DecimalInt),
 })
 
 export const ViewAt = Schema.Struct({

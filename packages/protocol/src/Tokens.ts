@@ -1,13 +1,16 @@
 import { Schema } from "effect"
-import { HolderName, Instant } from "./Ids.js"
+import { HolderName, Instant, InstantInput } from "./Ids.js"
 
 export const TokenKind = Schema.Literals(["organiser", "bot", "player"])
 
-/** `POST /api/tokens` (organisers). A bot or player token acts for the seats held by `<kind>:<name>`. */
+/**
+ * `POST /api/tokens` (organisers). A bot or player token acts for the seats held by `<kind>:<name>`.
+ * `expiresAt`, when given, must be in the future (400 otherwise).
+ */
 export const CreateTokenRequest = Schema.Struct({
   kind: TokenKind,
   name: HolderName,
-  expiresAt: Schema.optionalKey(Instant),
+  expiresAt: Schema.optionalKey(InstantInput),
 }).annotate({ identifier: "CreateTokenRequest" })
 export type CreateTokenRequest = typeof CreateTokenRequest.Type
 

@@ -1,5 +1,6 @@
 export * from "./EventStore.js"
 export { EVENT_ID_NAMESPACE, eventIdFor } from "./eventIds.js"
+export { isUnreachable } from "./internal/dbErrors.js"
 export {
   cannotMigrateMessage,
   isPermissionDenied,

@@ -1,3 +1,4 @@
+import { seatRange } from "@boroughs/core"
 import { Schema } from "effect"
 import { requireGame } from "../games.js"
 
@@ -19,7 +20,8 @@ export const describeGame = (id: string) => {
     id: game.id,
     title: game.title,
     rulesVersion: game.rulesVersion,
-    seats: game.seats,
+    // The counts a game with the default options accepts (Downtown's standard game is 3–6, its variant 2).
+    seats: seatRange(game) ?? game.seats,
     defaultOptions: game.defaultOptions,
     bots: Object.keys(bots),
     catalogue: game.catalogue(game.defaultOptions),

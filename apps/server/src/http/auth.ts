@@ -1,8 +1,9 @@
 import type { IncomingMessage } from "node:http"
 import type { Principal } from "@boroughs/engine"
-import { Forbidden, ServerError, Unauthorized } from "@boroughs/protocol"
+import { Forbidden, ServerError, Unauthorized, type Unavailable } from "@boroughs/protocol"
 import { Effect } from "effect"
 import type { App } from "../app.js"
+import { outageOf } from "./engineErrors.js"
 
 /**
  * The caller's token: `Authorization: Bearer <token>`, or `?access_token=` on stream routes (a browser's
@@ -21,7 +22,7 @@ export const tokenOf = (req: IncomingMessage, query: URLSearchParams, streaming:
 export const principalOf = (
   app: App,
   token: string | null,
-): Effect.Effect<Principal | null, Unauthorized | ServerError> => {
+): Effect.Effect<Principal | null, Unauthorized | ServerError | Unavailable> => {
   if (token === null) return Effect.succeed(null)
   if (token === "")
     return Effect.fail(
@@ -33,7 +34,7 @@ export const principalOf = (
       Effect.mapError((e) =>
         e._tag === "TokenRejected"
           ? new Unauthorized({ reason: e.reason, message: e.message })
-          : new ServerError({ message: "the token could not be checked; retry" }),
+          : (outageOf(e) ?? new ServerError({ message: "the token could not be checked; retry" })),
       ),
     )
 }

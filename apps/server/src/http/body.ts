@@ -36,9 +36,44 @@ const readBody = (req: IncomingMessage, limit: number) =>
     req.on("aborted", () => finish(Effect.fail(new BadRequest({ message: "the client aborted the body" }))))
   })
 
+/** A lone UTF-16 surrogate: JSON.parse lets `"\ud800"` through, and PostgreSQL's jsonb refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Deeper JSON than any request needs; the rules and the hash chain walk values recursively. */
+const MAX_DEPTH = 64
+
+/**
+ * Why a parsed body cannot be taken as it is: a string (or key) PostgreSQL cannot store (U+0000, a lone
+ * surrogate), or nesting deeper than MAX_DEPTH. Null when it can. Iterative, so no body overflows the stack.
+ */
+const unstorable = (json: unknown): string | null => {
+  const bad = (s: string) => s.includes("\u0000") || LONE_SURROGATE.test(s)
+  const pending: Array<{ readonly value: unknown; readonly path: string; readonly depth: number }> = [
+    { value: json, path: "body", depth: 0 },
+  ]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path, depth } = next
+    if (typeof value === "string") {
+      if (bad(value)) return `the string at ${path} holds U+0000 or a lone surrogate, which cannot be stored`
+      continue
+    }
+    if (typeof value !== "object" || value === null) continue
+    if (depth >= MAX_DEPTH) return `${path} is nested deeper than ${MAX_DEPTH} levels`
+    if (Array.isArray(value))
+      for (const [i, v] of value.entries())
+        pending.push({ value: v, path: `${path}[${i}]`, depth: depth + 1 })
+    else
+      for (const [k, v] of Object.entries(value)) {
+        if (bad(k)) return `a key in ${path} holds U+0000 or a lone surrogate, which cannot be stored`
+        pending.push({ value: v, path: `${path}.${k}`, depth: depth + 1 })
+      }
+  }
+  return null
+}
+
 /**
  * The request body as the schema's type: 415 unless it is JSON, 413 past the size limit, 400 for malformed
- * JSON or a value the schema refuses (the message says where and why).
+ * JSON, a string the database cannot store, nesting past 64 levels, or a value the schema refuses (the message says where and why).
  */
 export const decodeBody = <S extends Schema.Top & { readonly DecodingServices: never }>(
   req: IncomingMessage,
@@ -58,6 +93,8 @@ export const decodeBody = <S extends Schema.Top & { readonly DecodingServices: n
     } catch (e) {
       return yield* new BadRequest({ message: `malformed JSON: ${(e as Error).message}` })
     }
+    const refused = unstorable(json)
+    if (refused !== null) return yield* new BadRequest({ message: `invalid request: ${refused}` })
     const decoded = Schema.decodeUnknownResult(schema)(json)
     if (decoded._tag === "Failure")
       return yield* new BadRequest({ message: `invalid request: ${decoded.failure.message}` })

@@ -1,7 +1,20 @@
-import { Conflict, NotFound, RuleViolation, ServerError } from "@boroughs/protocol"
+import { Conflict, NotFound, RuleViolation, ServerError, Unavailable } from "@boroughs/protocol"
+import { isUnreachable } from "@boroughs/store"
+import { logSafe } from "./logSafe.js"
 
 /** The API errors engine failures become. */
-export type EngineApiError = Conflict | NotFound | RuleViolation | ServerError
+export type EngineApiError = Conflict | NotFound | RuleViolation | ServerError | Unavailable
+
+/**
+ * 503 when `failure` (or what it wraps) says the database cannot be reached: a restart or failover, not a
+ * fault of the server, so clients and load balancers retry. Undefined for any other failure.
+ */
+export const outageOf = (failure: unknown): Unavailable | undefined =>
+  isUnreachable(failure)
+    ? new Unavailable({
+        message: "the database cannot be reached right now; retry shortly with the same ids",
+      })
+    : undefined
 
 /** Engine and store failures as the API's errors (docs/api.md lists the statuses). */
 export const fromEngine = (failure: { readonly _tag: string; readonly message: string }): EngineApiError => {
@@ -40,10 +53,13 @@ export const fromEngine = (failure: { readonly _tag: string; readonly message: s
       })
     case "VersionNotReached":
       return new NotFound({ message: error.message })
-    default:
-      console.error(`boroughs server: ${error._tag}: ${error.message}`)
+    default: {
+      const outage = outageOf(failure)
+      if (outage !== undefined) return outage
+      console.error(`boroughs server: ${error._tag}: ${logSafe(error.message)}`)
       return new ServerError({
         message: "the server could not complete the request; retry with the same ids",
       })
+    }
   }
 }

@@ -4,6 +4,8 @@ import { Cause, Effect } from "effect"
 import type { App } from "../app.js"
 import { principalOf, tokenOf } from "./auth.js"
 import { clientAddress } from "./clientAddress.js"
+import { outageOf } from "./engineErrors.js"
+import { logSafe } from "./logSafe.js"
 import type { RateLimiter } from "./rateLimit.js"
 import { CORS_HEADERS, errorReply, send } from "./respond.js"
 import { match, type Route } from "./router.js"
@@ -117,9 +119,12 @@ export const makeHandler =
           error._tag === "Some" && isApiError(error.value)
             ? errorReply(error.value)
             : (() => {
-                console.error(
-                  `boroughs server: ${method} ${url.pathname} failed:\n${Cause.pretty(exit.cause)}`,
-                )
+                // A database call that died rather than failed is still an outage (503), not a fault.
+                const outage = outageOf(Cause.squash(exit.cause))
+                if (outage !== undefined) return errorReply(outage)
+                // The cause may quote the request: escaped line by line, so it cannot forge log lines.
+                const cause = Cause.pretty(exit.cause).split("\n").map(logSafe).join("\n")
+                console.error(`boroughs server: ${logSafe(`${method} ${url.pathname}`)} failed:\n${cause}`)
                 return errorReply(
                   new ServerError({ message: "the server failed to answer; it has logged why" }),
                 )
@@ -131,6 +136,8 @@ export const makeHandler =
         status = reply.status
       }
       if (app.config.logRequests)
-        console.error(`${method} ${url.pathname} ${status} ${(performance.now() - started).toFixed(1)}ms`)
+        console.error(
+          `${logSafe(`${method} ${url.pathname}`)} ${status} ${(performance.now() - started).toFixed(1)}ms`,
+        )
     })
   }

@@ -39,13 +39,21 @@ export const send = (res: ServerResponse, reply: Reply): void => {
   res.end(text)
 }
 
-/** The reply for an API error: its status, its JSON body, and Retry-After for 429. */
+/** How soon a client is asked to retry while the database is unreachable. */
+const UNAVAILABLE_RETRY_SECONDS = 2
+
+/** The reply for an API error: its status, its JSON body, and Retry-After for 429 and 503. */
 export const errorReply = (error: ApiError): Reply => {
   const { _tag, ...fields } = error as ApiError & Record<string, unknown>
   const body: Record<string, unknown> = { _tag }
   for (const [k, v] of Object.entries(fields)) if (k !== "stack" && k !== "cause") body[k] = v
   body.message = error.message
+  // 429 says how long its bucket takes to refill; 503 (the database is away) asks for a retry soon.
   const headers: Record<string, string> =
-    error._tag === "RateLimited" ? { "retry-after": String(Math.ceil(error.retryAfterMs / 1000)) } : {}
+    error._tag === "RateLimited"
+      ? { "retry-after": String(Math.ceil(error.retryAfterMs / 1000)) }
+      : error._tag === "Unavailable"
+        ? { "retry-after": String(UNAVAILABLE_RETRY_SECONDS) }
+        : {}
   return { status: statusOf[error._tag], body, headers }
 }

@@ -2,7 +2,6 @@ import type { Viewer } from "@boroughs/core"
 import { holderOf } from "@boroughs/engine"
 import { BadRequest, CommandRequest, Forbidden } from "@boroughs/protocol"
 import { Effect } from "effect"
-import { playAutomaticSeats } from "../automaticSeats.js"
 import { requireToken } from "../http/auth.js"
 import { decodeBody } from "../http/body.js"
 import { fromEngine } from "../http/engineErrors.js"
@@ -48,7 +47,6 @@ export const commandRoute: Route = {
         .pipe(Effect.mapError(fromEngine))
       // Local spectators hear of it now, not after the tailer reads it back from the log.
       app.tail.publishAppended(handled.appended)
-      yield* playAutomaticSeats(app, handled.game)
       const viewer: Viewer =
         caller.kind === "organiser" ? { kind: "organiser" } : { kind: "seat", seat: body.seat }
       const last = handled.appended[handled.appended.length - 1]

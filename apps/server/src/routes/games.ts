@@ -15,8 +15,10 @@ import { fromEngine } from "../http/engineErrors.js"
 import { ok } from "../http/respond.js"
 import type { Route } from "../http/router.js"
 import { contextOf, redacted } from "../redaction.js"
+import { checkResumePoint } from "../resumePoint.js"
 import { readerOf, visibleVersion } from "../viewers.js"
 import { detailOf } from "./detail.js"
+import { lobbyRowFor } from "./lobbyRow.js"
 
 const randomId = (bytes: number): string =>
   Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
@@ -96,7 +98,10 @@ export const gameRoutes: ReadonlyArray<Route> = [
         const last = page[page.length - 1]
         const next =
           last !== undefined && page.length === (q.limit ?? 50) ? `${last.createdAt}|${last.gameId}` : null
-        return ok({ games: page, next })
+        const games = yield* Effect.forEach(page, (row) => lobbyRowFor(app, principal, row), {
+          concurrency: 8,
+        })
+        return ok({ games, next })
       }),
   },
   {
@@ -120,8 +125,9 @@ export const gameRoutes: ReadonlyArray<Route> = [
         const q = yield* decodeQuery(query, EventsQuery)
         const game = yield* app.live.get(params.gameId as string).pipe(Effect.mapError(fromEngine))
         const { viewer } = yield* readerOf(principal, game, q.seat)
-        const visible = visibleVersion(game, viewer)
         const after = q.after ?? 0
+        yield* checkResumePoint(app, game, after)
+        const visible = visibleVersion(game, viewer)
         const to = Math.min(visible, after + (q.limit ?? 500))
         const envelopes = after >= to ? [] : game.envelopes.slice(after, to)
         return ok({

@@ -1,3 +1,4 @@
+import { withCheckedParams } from "../http/pathParams.js"
 import type { Route } from "../http/router.js"
 import { botStream } from "../streams/botGateway.js"
 import { gameStream } from "../streams/gameSse.js"
@@ -11,7 +12,7 @@ import { tournamentRoutes } from "./tournaments.js"
 import { viewAtRoute } from "./viewAt.js"
 
 /** Every route of the server: those of the HttpApi definition in @boroughs/protocol, one for one. */
-export const routes: ReadonlyArray<Route> = [
+const declared: ReadonlyArray<Route> = [
   ...gameRoutes,
   commandRoute,
   viewAtRoute,
@@ -34,3 +35,6 @@ export const routes: ReadonlyArray<Route> = [
   ...tournamentRoutes,
   ...metaRoutes,
 ]
+
+/** The routes as served: each path parameter checked against its schema in the HttpApi definition. */
+export const routes: ReadonlyArray<Route> = declared.map(withCheckedParams)

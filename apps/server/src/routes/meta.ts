@@ -1,11 +1,24 @@
-import { openApiDocument } from "@boroughs/protocol"
+import { seatRange } from "@boroughs/core"
+import { openApiDocument, Unavailable } from "@boroughs/protocol"
 import { Effect } from "effect"
+import type { App } from "../app.js"
 import { ok } from "../http/respond.js"
 import type { Route } from "../http/router.js"
 
 let openApiJson: string | undefined
 
-/** `GET /api/openapi.json`, `GET /api/health`, `GET /api/catalogue`. */
+/** How long readiness waits for the database: a probe must get its answer before the prober gives up. */
+const READY_TIMEOUT = "2 seconds"
+
+/** Whether the database answers a trivial query in time. */
+const databaseAnswers = (app: App): Effect.Effect<boolean> =>
+  Effect.tryPromise(() => app.store.db.selectNoFrom((eb) => eb.val(1).as("one")).execute()).pipe(
+    Effect.timeoutOption(READY_TIMEOUT),
+    Effect.map((answered) => answered._tag === "Some"),
+    Effect.orElseSucceed(() => false),
+  )
+
+/** `GET /api/openapi.json`, `GET /api/health`, `GET /api/ready`, `GET /api/catalogue`. */
 export const metaRoutes: ReadonlyArray<Route> = [
   {
     method: "GET",
@@ -18,6 +31,7 @@ export const metaRoutes: ReadonlyArray<Route> = [
       }),
   },
   {
+    // Liveness: this process runs and answers, whether or not its database does (see /api/ready).
     method: "GET",
     path: "/api/health",
     kind: "json",
@@ -34,6 +48,21 @@ export const metaRoutes: ReadonlyArray<Route> = [
       }),
   },
   {
+    // Readiness, apart from liveness: a replica whose database is away is alive (restarting it would not
+    // help) but should get no traffic until it can serve again.
+    method: "GET",
+    path: "/api/ready",
+    kind: "json",
+    handle: ({ app }) =>
+      Effect.flatMap(databaseAnswers(app), (answers) =>
+        answers
+          ? Effect.succeed(ok({ ok: true, node: app.config.node }))
+          : Effect.fail(
+              new Unavailable({ message: "the database cannot be reached; this server is not ready" }),
+            ),
+      ),
+  },
+  {
     method: "GET",
     path: "/api/catalogue",
     kind: "json",
@@ -45,7 +74,8 @@ export const metaRoutes: ReadonlyArray<Route> = [
             return {
               id,
               title: game?.title ?? id,
-              seats: game?.seats ?? { min: 0, max: 0 },
+              // What `POST /api/games` accepts with the game's default options, not every variant's span.
+              seats: (game === undefined ? null : seatRange(game)) ?? { min: 0, max: 0 },
               bots: app.config.botsOf(id),
             }
           }),

@@ -1,4 +1,4 @@
-import { CreateTokenRequest, NotFound } from "@boroughs/protocol"
+import { BadRequest, CreateTokenRequest, NotFound } from "@boroughs/protocol"
 import { Effect } from "effect"
 import { requireOrganiser } from "../http/auth.js"
 import { decodeBody } from "../http/body.js"
@@ -17,6 +17,10 @@ export const tokenRoutes: ReadonlyArray<Route> = [
       Effect.gen(function* () {
         yield* requireOrganiser(principal)
         const body = yield* decodeBody(req, CreateTokenRequest, app.config.maxBodyBytes)
+        if (body.expiresAt !== undefined && Date.parse(body.expiresAt) <= Date.now())
+          return yield* new BadRequest({
+            message: `expiresAt ${body.expiresAt} has passed: a token must expire in the future`,
+          })
         const issued = yield* app.tokens
           .issue({ kind: body.kind, name: body.name, expiresAt: body.expiresAt ?? null })
           .pipe(Effect.mapError(fromEngine))

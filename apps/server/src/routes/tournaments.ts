@@ -13,16 +13,16 @@ import {
 } from "@boroughs/engine"
 import {
   BadRequest,
+  Conflict,
   CreateTournamentRequest,
   GameActionRequest,
   ServerError,
   TournamentActionRequest,
 } from "@boroughs/protocol"
-import { Effect, Schema } from "effect"
-import { playAutomaticSeats } from "../automaticSeats.js"
+import { Effect, Schedule, Schema } from "effect"
 import { requireOrganiser } from "../http/auth.js"
 import { decodeBody, decodeQuery } from "../http/body.js"
-import { fromEngine } from "../http/engineErrors.js"
+import { fromEngine, outageOf } from "../http/engineErrors.js"
 import { CORS_HEADERS, ok } from "../http/respond.js"
 import type { Route } from "../http/router.js"
 import { detailOf, gameTrail, tournamentTrail } from "./tournamentDetail.js"
@@ -75,6 +75,7 @@ export const tournamentRoutes: ReadonlyArray<Route> = [
         const rows = yield* Effect.tryPromise({
           try: () => listTournamentRows(withServerTables(app.store.db)),
           catch: (cause) =>
+            outageOf(cause) ??
             new ServerError({ message: `the tournament list cannot be read: ${String(cause)}` }),
         })
         return ok({
@@ -206,7 +207,6 @@ export const tournamentRoutes: ReadonlyArray<Route> = [
           })
           .pipe(Effect.mapError(fromEngine))
         app.tail.publishAppended(handled.appended)
-        yield* playAutomaticSeats(app, handled.game)
         const last = handled.appended[handled.appended.length - 1]
         return ok({ version: last?.version ?? handled.game.match.events, duplicate: handled.duplicate })
       }),
@@ -237,10 +237,10 @@ export const tournamentRoutes: ReadonlyArray<Route> = [
         const at = new Date().toISOString()
         // Every organiser look at a game's secrets is itself an event: who, when, at which version.
         const streamId = `access-${gameId}`
-        const head = yield* app.store.head(streamId).pipe(Effect.mapError(fromEngine))
         const commandId = `view:${gameId}:${randomBytes(8).toString("hex")}`
-        const recorded = yield* app.store
-          .append({
+        const record = Effect.gen(function* () {
+          const head = yield* app.store.head(streamId)
+          return yield* app.store.append({
             streamId,
             streamType: "access",
             expectedVersion: head?.version ?? 0,
@@ -259,7 +259,24 @@ export const tournamentRoutes: ReadonlyArray<Route> = [
               },
             ],
           })
-          .pipe(Effect.mapError(fromEngine))
+        })
+        // Organisers looking at once race for the next version of the access stream: the losers append again.
+        const recorded = yield* record.pipe(
+          Effect.retry({
+            schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
+            times: 7,
+            while: (e) => e._tag === "WrongExpectedVersion",
+          }),
+          Effect.catchTag("WrongExpectedVersion", () =>
+            Effect.fail(
+              new Conflict({
+                reason: "contention",
+                message: `game ${gameId} is being viewed by many at once; retry`,
+              }),
+            ),
+          ),
+          Effect.mapError((e) => (e._tag === "Conflict" ? e : fromEngine(e))),
+        )
         const settings = settingsOf(game.envelopes[0] as EventEnvelope)
         const control = seatControlOf(game.envelopes, settings.players)
         const last = recorded.envelopes[recorded.envelopes.length - 1] as EventEnvelope

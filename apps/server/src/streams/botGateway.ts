@@ -4,6 +4,7 @@ import { type BotStreamMessage, Forbidden, type Unauthorized } from "@boroughs/p
 import { Cause, Effect } from "effect"
 import type { App } from "../app.js"
 import { requireToken, tokenOf } from "../http/auth.js"
+import { logSafe } from "../http/logSafe.js"
 import { CORS_HEADERS } from "../http/respond.js"
 import { gameEndedMessage, gameStartedMessage, yourTurns } from "../payloads.js"
 import type { StreamConnection } from "./registry.js"
@@ -80,7 +81,7 @@ export const botStream = (app: App, req: IncomingMessage, res: ServerResponse, p
         Effect.catch((error) =>
           Effect.sync(() => {
             games.delete(gameId)
-            console.error(`boroughs server: bot stream cannot follow ${gameId}: ${error.message}`)
+            console.error(`boroughs server: bot stream cannot follow ${gameId}: ${logSafe(error.message)}`)
           }),
         ),
       )

@@ -1,12 +1,21 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { EventEnvelope, Viewer } from "@boroughs/core"
 import type { LiveGame, Principal } from "@boroughs/engine"
-import { BadRequest, type GameStreamMessage, gameStreamFrame, SSE_KEEP_ALIVE } from "@boroughs/protocol"
-import { Effect } from "effect"
+import {
+  BadRequest,
+  DecimalInt,
+  type GameStreamMessage,
+  GameStreamQuery,
+  gameStreamFrame,
+  SSE_KEEP_ALIVE,
+} from "@boroughs/protocol"
+import { Effect, Schema } from "effect"
 import type { App } from "../app.js"
+import { decodeQuery } from "../http/body.js"
 import { fromEngine } from "../http/engineErrors.js"
 import { CORS_HEADERS } from "../http/respond.js"
 import { eventFrame } from "../payloads.js"
+import { checkResumePoint } from "../resumePoint.js"
 import { readerOf, viewerKey, visibleVersion } from "../viewers.js"
 import type { StreamConnection } from "./registry.js"
 
@@ -44,16 +53,16 @@ const framesWire = (game: LiveGame, from: number, to: number, viewer: Viewer, ch
   return bytes
 }
 
-/** Where to resume: `Last-Event-ID` (what EventSource sends on reconnection) or `?after=`. */
-const resumeAfter = (req: IncomingMessage, query: URLSearchParams): number | BadRequest => {
-  const raw = req.headers["last-event-id"] ?? query.get("after") ?? "0"
-  const text = Array.isArray(raw) ? (raw[0] as string) : raw
-  const n = Number(text)
-  if (text.trim() === "" || !Number.isInteger(n) || n < 0)
-    return new BadRequest({
-      message: `Last-Event-ID / after must be a version (an integer ≥ 0), not "${text}"`,
-    })
-  return n
+/** Where to resume: `Last-Event-ID` (what EventSource sends on reconnection), else `?after=`, else 0. */
+const resumeAfter = (req: IncomingMessage, after: number | undefined): number | BadRequest => {
+  const header = req.headers["last-event-id"]
+  if (header === undefined) return after ?? 0
+  const decoded = Schema.decodeUnknownResult(DecimalInt)(header)
+  return decoded._tag === "Success"
+    ? decoded.success
+    : new BadRequest({
+        message: `Last-Event-ID must be a version (decimal digits): ${decoded.failure.message}`,
+      })
 }
 
 /**
@@ -71,14 +80,12 @@ export const gameStream = (
   principal: Principal | null,
 ) =>
   Effect.gen(function* () {
-    const after = resumeAfter(req, query)
+    const q = yield* decodeQuery(query, GameStreamQuery)
+    const after = resumeAfter(req, q.after)
     if (after instanceof BadRequest) return yield* after
-    const seatParam = query.get("seat")
-    const seat = seatParam === null ? undefined : Number(seatParam)
-    if (seat !== undefined && !(Number.isInteger(seat) && seat >= 0))
-      return yield* new BadRequest({ message: `seat must be an integer ≥ 0, not "${seatParam}"` })
     const current = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
-    const { viewer } = yield* readerOf(principal, current, seat)
+    const { viewer } = yield* readerOf(principal, current, q.seat)
+    yield* checkResumePoint(app, current, after)
     // A finished game the client has read to the end: 204 tells EventSource to stop reconnecting.
     if (current.match.ended && after >= current.match.events) {
       res.writeHead(204, CORS_HEADERS)

@@ -66,6 +66,7 @@ export interface GameDefinition<Options, State, Command extends Typed, Event ext
   readonly id: string
   readonly title: string
   readonly rulesVersion: number
+  /** Every seat count some options allow; `seatRange(game, options)` narrows it to given options. */
   readonly seats: { readonly min: number; readonly max: number }
   readonly schemas: {
     readonly options: Schema.Codec<Options, unknown>

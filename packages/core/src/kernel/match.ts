@@ -30,17 +30,12 @@ export const gameStarted = (game: AnyGame, options: unknown, seats: number, seed
   seedCommitment: seedCommitment(seed),
 })
 
-/**
- * Creates a game: decodes the options (the game's defaults when none are given) with the game's schema,
- * validates the setup, then returns its opening events (GameStarted, setup draws and any automatic steps)
- * and the match they fold to.
- */
-export const start = (
+/** The decoded options when a game may start with them at this many seats, else the rule it breaks. */
+const checkSetup = (
   game: AnyGame,
   options: unknown,
   seats: number,
-  seed: string,
-): Result.Result<{ match: Match; events: ReadonlyArray<Typed> }, RuleViolation> => {
+): Result.Result<unknown, RuleViolation> => {
   if (!Number.isInteger(seats) || seats < game.seats.min || seats > game.seats.max)
     return Result.fail(
       violation(
@@ -53,8 +48,47 @@ export const start = (
   if (Result.isFailure(decoded))
     return Result.fail(violation("kernel.setup.options", `${game.id} options: ${decoded.failure.message}`))
   const bad = game.validateSetup(decoded.success, seats)
-  if (bad) return Result.fail(bad)
-  const started = gameStarted(game, decoded.success, seats, seed)
+  return bad ? Result.fail(bad) : Result.succeed(decoded.success)
+}
+
+/** Why a game cannot start with these options (its defaults when none) at this many seats; null when it can. */
+export const setupProblem = (game: AnyGame, options: unknown, seats: number): RuleViolation | null => {
+  const checked = checkSetup(game, options, seats)
+  return Result.isFailure(checked) ? checked.failure : null
+}
+
+/**
+ * The seat counts a game starts with under these options (its defaults when none are given): `game.seats`
+ * spans every option, so Downtown's is 2–6 while its standard game is 3–6. Null when no count fits.
+ */
+export const seatRange = (
+  game: AnyGame,
+  options?: unknown,
+): { readonly min: number; readonly max: number } | null => {
+  let min: number | null = null
+  let max: number | null = null
+  for (let n = game.seats.min; n <= game.seats.max; n++)
+    if (Result.isSuccess(checkSetup(game, options, n))) {
+      min ??= n
+      max = n
+    }
+  return min === null || max === null ? null : { min, max }
+}
+
+/**
+ * Creates a game: decodes the options (the game's defaults when none are given) with the game's schema,
+ * validates the setup, then returns its opening events (GameStarted, setup draws and any automatic steps)
+ * and the match they fold to.
+ */
+export const start = (
+  game: AnyGame,
+  options: unknown,
+  seats: number,
+  seed: string,
+): Result.Result<{ match: Match; events: ReadonlyArray<Typed> }, RuleViolation> => {
+  const checked = checkSetup(game, options, seats)
+  if (Result.isFailure(checked)) return Result.fail(checked.failure)
+  const started = gameStarted(game, checked.success, seats, seed)
   let match: Match = { game, state: game.initial(started), seed, ended: null, events: 1 }
   const setupEvents = game.setup(started)
   const events: Typed[] = [started]

@@ -4,6 +4,7 @@ import {
   botCommand,
   type EventEnvelope,
   Random,
+  setupProblem,
   type Typed,
   toData,
   toEvent,
@@ -24,7 +25,7 @@ import {
   tournamentCreated,
   tournamentStream,
 } from "@boroughs/tournament"
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
 import { GameEngine } from "../GameEngine.js"
 import { type GameSettings, settingsOf } from "../GameSettings.js"
 import { seatControlOf } from "../organiser.js"
@@ -120,6 +121,10 @@ export const makeTournaments = (
         { ...stamp, at: now() },
       )
       if (isSpecProblem(made)) return yield* new TournamentRejected(made)
+      // Every table is `tableSize` (the rest sit out): its games must be able to start with these options.
+      const unplayable = setupProblem(g.game, spec.options, spec.tableSize)
+      if (unplayable !== null)
+        return yield* new TournamentRejected({ rule: unplayable.rule, message: unplayable.message })
       const commandId = `create:${spec.tournamentId}`
       const result = yield* store
         .append({
@@ -335,8 +340,8 @@ export const makeTournaments = (
       }
     })
 
-  /** Organiser actions on the tournament itself: pause, resume, annotate (events with actor, time, reason). */
-  const act = (tournamentId: string, action: TournamentAction, stamp: { actor: string; reason: string }) =>
+  /** One try at an organiser action: decided on the tournament as read, appended at its version. */
+  const actAt = (tournamentId: string, action: TournamentAction, stamp: { actor: string; reason: string }) =>
     Effect.gen(function* () {
       const { state: s } = yield* read(tournamentId)
       if (stamp.reason.trim() === "")
@@ -394,18 +399,30 @@ export const makeTournaments = (
         actor: stamp.actor,
         time: at,
         command: { ...action, reason: stamp.reason },
-      }).pipe(
-        Effect.catchTag("WrongExpectedVersion", () =>
-          Effect.fail(
-            new TournamentRejected({
-              rule: "tournament.raced",
-              message: "the tournament moved on; try again",
-            }),
-          ),
-        ),
-      )
+      })
       return (yield* read(tournamentId)).state
     })
+
+  /**
+   * Organiser actions on the tournament itself: pause, resume, annotate (events with actor, time, reason).
+   * Another writer may append first (the scheduler, another organiser: its event then holds this action's
+   * command id, named by version), so the action is read and decided again a bounded number of times.
+   */
+  const act = (tournamentId: string, action: TournamentAction, stamp: { actor: string; reason: string }) => {
+    const raced = () =>
+      Effect.fail(
+        new TournamentRejected({ rule: "tournament.raced", message: "the tournament moved on; try again" }),
+      )
+    return actAt(tournamentId, action, stamp).pipe(
+      Effect.retry({
+        schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
+        times: 7,
+        while: (e) => e._tag === "WrongExpectedVersion" || e._tag === "IdempotencyConflict",
+      }),
+      Effect.catchTag("WrongExpectedVersion", raced),
+      Effect.catchTag("IdempotencyConflict", raced),
+    )
+  }
 
   /** Every stream a tournament audit needs (see `tournamentExport`). */
   const exportEnvelopes = (tournamentId: string) => tournamentExport(store, tournamentId)

@@ -1,5 +1,6 @@
 import type { EventStore } from "@boroughs/store"
 import { Effect } from "effect"
+import { runAutomaticSeats } from "../AutomaticSeats.js"
 import { whileLeader } from "../Leadership.js"
 import type { Tournaments } from "./Tournaments.js"
 
@@ -9,8 +10,9 @@ export const TOURNAMENT_LOCK = 0x62742f74
 /**
  * The tournament scheduler (ARCHITECTURE.md §7): on whichever process holds its lock, every `tickMs` it
  * takes each running tournament as far as it can go — record ended games, seal complete rounds, pair the
- * next — and plays the built-in bots' (and forfeited seats') moves in the current round's games. Remote
- * seats are left to their holders (and the turn clocks). Never returns.
+ * next — and plays the built-in bots' (and forfeited seats') moves in the current round's games. Beside it,
+ * the same process plays those seats in any game the moment an append leaves one owing a decision
+ * (`runAutomaticSeats`). Remote seats are left to their holders (and the turn clocks). Never returns.
  */
 export const runTournamentScheduler = (
   store: EventStore["Service"],
@@ -38,6 +40,12 @@ export const runTournamentScheduler = (
     const ids = yield* tournaments.list.pipe(Effect.catch(() => Effect.succeed([] as string[])))
     for (const id of ids) if (!finished.has(id)) yield* advance(id)
   })
-  const job = Effect.forever(Effect.andThen(tick, Effect.sleep(options.tickMs ?? 250)))
+  const job = Effect.all(
+    [
+      Effect.forever(Effect.andThen(tick, Effect.sleep(options.tickMs ?? 250))),
+      Effect.scoped(runAutomaticSeats(tournaments.playBuiltins)),
+    ],
+    { concurrency: "unbounded", discard: true },
+  )
   return whileLeader(store, job, { key: TOURNAMENT_LOCK })
 }

@@ -31,6 +31,7 @@ export const retryDelay = (error: { readonly _tag: string }, attempt: number): n
     case "RateLimited":
       return Math.max(backoff, (error as { retryAfterMs?: number }).retryAfterMs ?? 0)
     case "ServerError":
+    case "Unavailable":
     case "StreamDisconnected":
     case "HttpClientError":
       return backoff

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest"
-import { describeError, isConnectionError, isUniqueViolation, redactUrl, toStoreError } from "./dbErrors.js"
+import { StoreError } from "../errors.js"
+import {
+  describeError,
+  isConnectionError,
+  isUniqueViolation,
+  isUnreachable,
+  redactUrl,
+  toStoreError,
+} from "./dbErrors.js"
 
 describe("database errors", () => {
   it("drops the password from URLs it names", () => {
@@ -28,5 +36,24 @@ describe("database errors", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" })
     expect(describeError(new AggregateError([refused], ""))).toBe("connect ECONNREFUSED 127.0.0.1:1")
     expect(describeError({ code: "XX000", message: "boom" })).toBe("boom (XX000)")
+  })
+
+  it("finds an unreachable database through the errors each layer wraps it in", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" })
+    // How the engine's own wrappers report it: reason "query", the driver's error as the cause.
+    expect(
+      isUnreachable(new StoreError({ reason: "query", message: "reading the lobby", cause: refused })),
+    ).toBe(true)
+    expect(isUnreachable(new StoreError({ reason: "unreachable", message: "down" }))).toBe(true)
+    expect(isUnreachable(new AggregateError([refused], ""))).toBe(true)
+    expect(isUnreachable(new Error("Client has encountered a connection error and is not queryable"))).toBe(
+      true,
+    )
+    expect(
+      isUnreachable(
+        new StoreError({ reason: "query", message: "bad", cause: { code: "22P02", message: "x" } }),
+      ),
+    ).toBe(false)
+    expect(isUnreachable(undefined)).toBe(false)
   })
 })

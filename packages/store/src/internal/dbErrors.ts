@@ -15,6 +15,8 @@ export const isUniqueViolation = (error: unknown): boolean => asDriverError(erro
 
 const NETWORK_CODES = new Set([
   "ECONNREFUSED",
+  // No server socket: PostgreSQL reached through a Unix socket (`?host=/var/run/postgresql`) is down.
+  "ENOENT",
   "ECONNRESET",
   "ENOTFOUND",
   "EAI_AGAIN",
@@ -35,8 +37,23 @@ export const isConnectionError = (error: unknown): boolean => {
   }
   return (
     typeof message === "string" &&
-    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|not queryable/.test(
+      message,
+    )
   )
+}
+
+/**
+ * True when a failure, or one it was caused by, says the database could not be reached rather than that a
+ * query was wrong: the caller may answer "unavailable" and try again later. Looks through `cause` chains
+ * (errors wrapped by each layer) and AggregateErrors (every address of a host refused).
+ */
+export const isUnreachable = (error: unknown, depth = 0): boolean => {
+  if (depth > 8 || typeof error !== "object" || error === null) return false
+  if (error instanceof StoreError && error.reason === "unreachable") return true
+  if (isConnectionError(error)) return true
+  if (error instanceof AggregateError && error.errors.some((e) => isUnreachable(e, depth + 1))) return true
+  return "cause" in error && isUnreachable((error as { cause?: unknown }).cause, depth + 1)
 }
 
 /** A one-line description of a driver error; Node's AggregateError (every address refused) has no message. */

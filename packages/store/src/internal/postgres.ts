@@ -66,6 +66,12 @@ export const postgresBackend = (options: {
       })
       // An idle client losing its connection is reported here; the next query reconnects, so do not crash.
       pool.on("error", () => undefined)
+      // The pool listens for errors only on idle clients. A checked-out one (the background lock's session,
+      // held for as long as a replica leads) that PostgreSQL drops on shutdown would emit an unhandled
+      // 'error' and end the process; its holder learns of the loss from the query it has running instead.
+      pool.on("connect", (client) => {
+        client.on("error", () => undefined)
+      })
       const notifyConnection = new NotifyConnection(
         () => wakeupClient(options.url),
         `select pg_notify('${WAKEUP_CHANNEL}', '')`,

@@ -8,6 +8,7 @@ import { pgliteTemplate } from "./pgliteTemplate.js"
 
 export { freshDatabase, freshRole, trySql } from "./freshPostgres.js"
 export { pgliteTemplate } from "./pgliteTemplate.js"
+export { postgresInstallation, type ThrowawayCluster, throwawayCluster } from "./throwawayCluster.js"
 
 /** The database under a test store, and a way to act as a second node on it. */
 export class TestDatabase extends Context.Service<

@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function GamePage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const gameId = decodeURIComponent((await params).gameId)
   const q = await searchParams
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(gameId)) notFound()
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(gameId)) notFound()
   const query = {}
   const [detail, timeline, audit, catalogue] = await Promise.all([
     fromServer((c) => c.games.getGame({ params: { gameId }, query })),

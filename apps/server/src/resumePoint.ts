@@ -1,0 +1,26 @@
+import type { LiveGame } from "@boroughs/engine"
+import { NotFound } from "@boroughs/protocol"
+import { Effect } from "effect"
+import type { App } from "./app.js"
+import { fromEngine } from "./http/engineErrors.js"
+
+/**
+ * Refuses to resume after a version the game has not reached (404, as `view?at=` past the head): a client
+ * holding such a version is confused, not early. The game this node follows may trail the log by a
+ * wake-up, so a version past it is checked against the stream's head in the store before it is refused.
+ */
+export const checkResumePoint = (app: App, game: LiveGame, after: number) =>
+  after <= game.match.events
+    ? Effect.void
+    : app.store.head(game.streamId).pipe(
+        Effect.mapError(fromEngine),
+        Effect.flatMap((head) =>
+          after <= (head?.version ?? 0)
+            ? Effect.void
+            : Effect.fail(
+                new NotFound({
+                  message: `game ${game.gameId} is at version ${head?.version ?? 0}; there is no version ${after} to resume after`,
+                }),
+              ),
+        ),
+      )

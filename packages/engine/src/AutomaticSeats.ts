@@ -1,0 +1,155 @@
+import { type EventEnvelope, isOrganiserEvent } from "@boroughs/core"
+import { EventStore } from "@boroughs/store"
+import { Effect, Queue } from "effect"
+import { GameEngine } from "./GameEngine.js"
+import { settingsOf } from "./GameSettings.js"
+import { LiveTail } from "./LiveTail.js"
+import { listGames } from "./Lobby.js"
+import { gameIdOf } from "./liveFold.js"
+import { controlAfter, type SeatControl, seatControlOf } from "./organiser.js"
+
+/** Games whose seat control is remembered; the least recently active are read again when next heard of. */
+const MAX_TRACKED_GAMES = 20_000
+
+/** Whether the server plays a seat of the game itself: a built-in bot's, or a forfeited one's. */
+const playsItself = (c: SeatControl): boolean =>
+  !c.paused && (c.forfeited.length > 0 || c.holders.some((h) => h?.startsWith("builtin:") === true))
+
+/** Seat holders in the lobby that may be the server's to play (a forfeited seat is listed as nobody's). */
+const mayPlayItself = (players: ReadonlyArray<string | null>): boolean =>
+  players.some((p) => p === null || p.startsWith("builtin:"))
+
+interface Known {
+  readonly control: SeatControl
+  /** The last version folded into `control`. */
+  readonly version: number
+}
+
+/**
+ * Plays the seats nobody plays from outside — built-in bots (`builtin:*`) and forfeited seats — as soon as
+ * they owe a decision, whatever appended the event that made them owe it: a command, a clock's default move,
+ * an organiser's action, a tournament's step, a game's creation. It hears every append of every replica on
+ * the live bus, so no path can forget to call it; `play` (the tournaments' `playBuiltins`) plays until a
+ * seat held outside owes. Run it on one process (under a lock); each move's command id is fixed by game,
+ * seat and version, so another process racing it still plays each move once. Never returns.
+ */
+export const runAutomaticSeats = <E extends { readonly message: string }>(
+  play: (gameId: string) => Effect.Effect<number, E>,
+) =>
+  Effect.gen(function* () {
+    const engine = yield* GameEngine
+    const store = yield* EventStore
+    const tail = yield* LiveTail
+    const controls = new Map<string, Known>()
+    const heard = yield* Queue.unbounded<string>()
+    /** Games being played now, and those heard of again meanwhile (played once more after). */
+    const running = new Set<string>()
+    const again = new Set<string>()
+
+    const remember = (gameId: string, known: Known) => {
+      const current = controls.get(gameId)
+      if (current !== undefined && current.version > known.version) return
+      controls.delete(gameId)
+      controls.set(gameId, known)
+      while (controls.size > MAX_TRACKED_GAMES) controls.delete(controls.keys().next().value as string)
+    }
+
+    /** Folds a batch into what is known of its game; undefined when the batch does not continue it. */
+    const folded = (known: Known | undefined, events: ReadonlyArray<EventEnvelope>): Known | undefined => {
+      if (known === undefined) return undefined
+      let { control, version } = known
+      for (const e of events) {
+        if (e.version <= version) continue
+        if (e.version !== version + 1) return undefined
+        if (isOrganiserEvent(e)) control = controlAfter(control, { ...e.data, type: e.type })
+        version = e.version
+      }
+      return { control, version }
+    }
+
+    const stopListening = tail.bus.subscribeAll((events) => {
+      const first = events[0] as EventEnvelope
+      const gameId = gameIdOf(first.streamId)
+      if (gameId === null) return
+      if (events.some((e) => e.type === "GameEnded")) {
+        controls.delete(gameId)
+        return
+      }
+      const before =
+        first.version === 1
+          ? { control: { paused: false, forfeited: [], holders: settingsOf(first).players }, version: 0 }
+          : controls.get(gameId)
+      const known = folded(before, events)
+      if (known === undefined) controls.delete(gameId)
+      else {
+        remember(gameId, known)
+        if (!playsItself(known.control)) return
+      }
+      Queue.offerUnsafe(heard, gameId)
+    })
+    yield* Effect.addFinalizer(() => Effect.sync(stopListening))
+
+    /** The seat control of a game heard of mid-stream (or after a gap): read from its stream. */
+    const controlOf = (gameId: string) => {
+      const known = controls.get(gameId)
+      if (known !== undefined) return Effect.succeed(known.control)
+      return Effect.map(engine.load(gameId), (game) => {
+        const control = seatControlOf(game.envelopes, settingsOf(game.envelopes[0] as EventEnvelope).players)
+        if (game.match.ended === null) remember(gameId, { control, version: game.match.events })
+        return control
+      })
+    }
+
+    const serve = (gameId: string): Effect.Effect<void> =>
+      Effect.gen(function* () {
+        if (playsItself(yield* controlOf(gameId))) yield* play(gameId)
+      }).pipe(
+        Effect.catch((error) =>
+          Effect.sync(() => console.error(`boroughs: automatic seats of ${gameId}: ${error.message}`)),
+        ),
+        // A bot that throws must not leave its game marked as being played, never to be heard of again.
+        Effect.catchDefect((defect) =>
+          Effect.sync(() => console.error(`boroughs: automatic seats of ${gameId}: ${String(defect)}`)),
+        ),
+        Effect.andThen(
+          Effect.suspend(() => {
+            if (again.delete(gameId)) return serve(gameId)
+            running.delete(gameId)
+            return Effect.void
+          }),
+        ),
+      )
+
+    // Games that were waiting for the server when this process took over: the lobby's live ones.
+    let before: string | undefined
+    for (;;) {
+      const page = yield* listGames(store.db, {
+        status: "live",
+        includePrivate: true,
+        limit: 500,
+        before,
+      }).pipe(
+        Effect.catch((error) =>
+          Effect.as(
+            Effect.sync(() => console.error(`boroughs: automatic seats: ${error.message}`)),
+            [],
+          ),
+        ),
+      )
+      for (const g of page) if (mayPlayItself(g.players)) Queue.offerUnsafe(heard, g.gameId)
+      const last = page[page.length - 1]
+      if (page.length < 500 || last === undefined) break
+      before = `${last.createdAt}|${last.gameId}`
+    }
+
+    return yield* Effect.forever(
+      Effect.flatMap(Queue.take(heard), (gameId) => {
+        if (running.has(gameId)) {
+          again.add(gameId)
+          return Effect.void
+        }
+        running.add(gameId)
+        return Effect.asVoid(Effect.forkScoped(serve(gameId)))
+      }),
+    )
+  })
