@@ -13,15 +13,25 @@ import {
   toData,
   toEvent,
 } from "@boroughs/core"
-import { EventStore, type NewEvent, type StoreError, WrongExpectedVersion } from "@boroughs/store"
-import { Context, Effect, Layer, Result, Schedule, Schema } from "effect"
+import {
+  EventStore,
+  IdempotencyConflict,
+  type NewEvent,
+  type StoreError,
+  WrongExpectedVersion,
+} from "@boroughs/store"
+import { Context, Duration, Effect, Layer, Random, Result, Schema } from "effect"
 import { type AppendMetadata, metadataFor } from "./appends.js"
 import { CommandRejected, ContentionExhausted, GameExists, GameNotFound, UnknownGame } from "./errors.js"
 import { settingsOf } from "./GameSettings.js"
 import { type OrganiserAction, organiserEventFor, seatControlOf } from "./organiser.js"
 import { StaleVersion } from "./StaleVersion.js"
 
-/** A game as the engine holds it: the folded match, its envelopes and which commands made them. */
+/**
+ * A game as the engine holds it: the folded match and its envelopes. `envelopes` always gives exactly
+ * `match.events` envelopes, yet the array it gives may be the cache's own, which later commands grow in
+ * place (copying it on every command cost the whole game's length each time): copy it to keep it.
+ */
 export interface LoadedGame {
   readonly gameId: string
   readonly streamId: string
@@ -103,6 +113,8 @@ const commandIdReused = (commandId: string) =>
 
 interface Cached {
   game: LoadedGame
+  /** Every envelope read or appended so far, in version order; grown in place (shared with `game`). */
+  log: EventEnvelope[]
   /** commandId → [first index, last index] into envelopes. */
   commands: Map<string, [number, number]>
   /** Whether an organiser paused the game (the last GamePaused has no GameResumed after it). */
@@ -110,6 +122,45 @@ interface Cached {
 }
 
 const MAX_CACHED_GAMES = 2_000
+
+/** A game whose `envelopes` are the first `events` of a log the cache grows in place (see LoadedGame). */
+const loadedGame = (
+  gameId: string,
+  streamId: string,
+  match: Match,
+  log: ReadonlyArray<EventEnvelope>,
+): LoadedGame => {
+  const events = log.length
+  return {
+    gameId,
+    streamId,
+    match,
+    // Cut to this value's length only once a later command has grown the shared log.
+    get envelopes() {
+      return log.length === events ? log : log.slice(0, events)
+    },
+  }
+}
+
+/** Each game's command decoder, built once: building it costs more than decoding a command. */
+const decoders = new WeakMap<AnyGame, (input: unknown) => Result.Result<unknown, Schema.SchemaError>>()
+const commandDecoder = (game: AnyGame) => {
+  let decode = decoders.get(game)
+  if (decode === undefined) {
+    decode = Schema.decodeUnknownResult(game.schemas.command)
+    decoders.set(game, decode)
+  }
+  return decode
+}
+
+/** How many times a command is decided before a lasting version conflict is reported as contention. */
+const ATTEMPTS = 8
+
+/** The wait before the n-th retry after a version conflict: 2 ms doubling each time, jittered ±20%. */
+const conflictBackoff = (retry: number) =>
+  Effect.flatMap(Random.nextBetween(0.8, 1.2), (jitter) =>
+    Effect.sleep(Duration.millis(2 * 2 ** (retry - 1) * jitter)),
+  )
 
 /** Runs games on the store: create, command handling with retry and idempotency, loading (ARCHITECTURE.md §3–4). */
 export class GameEngine extends Context.Service<
@@ -172,11 +223,12 @@ export class GameEngine extends Context.Service<
           return paused
         }
 
+        // The inner steps are untraced: a traced step costs more than the rules' whole command.
         /** Loads a game, reading only the events after what the cache already holds. */
-        const loadCached = Effect.fn("GameEngine.load")(function* (gameId: string) {
+        const loadCached = Effect.fnUntraced(function* (gameId: string) {
           const streamId = gameStream(gameId)
           const hit = cache.get(gameId)
-          const from = hit ? hit.game.envelopes.length + 1 : 1
+          const from = hit ? hit.log.length + 1 : 1
           const fresh = yield* store.readStream(streamId, { from })
           if (!hit && fresh.length === 0) return yield* Effect.fail(new GameNotFound({ gameId }))
           if (hit && fresh.length === 0) return hit
@@ -184,7 +236,7 @@ export class GameEngine extends Context.Service<
           let envelopes: EventEnvelope[]
           if (hit) {
             match = hit.game.match
-            envelopes = [...hit.game.envelopes]
+            envelopes = hit.log
           } else {
             const first = toEvent(fresh[0] as EventEnvelope) as GameStarted
             const def = yield* gameOf(first.game)
@@ -197,14 +249,19 @@ export class GameEngine extends Context.Service<
           }
           const commands = hit ? hit.commands : new Map<string, [number, number]>()
           const paused = index(commands, envelopes, from - 1, hit?.paused ?? false)
-          const c: Cached = { game: { gameId, streamId, match, envelopes }, commands, paused }
+          const c: Cached = {
+            game: loadedGame(gameId, streamId, match, envelopes),
+            log: envelopes,
+            commands,
+            paused,
+          }
           remember(gameId, c)
           return c
         })
 
         const stored = (c: Cached, commandId: string): EventEnvelope[] | null => {
           const range = c.commands.get(commandId)
-          return range ? c.game.envelopes.slice(range[0], range[1] + 1) : null
+          return range ? c.log.slice(range[0], range[1] + 1) : null
         }
 
         const toNew = (
@@ -226,15 +283,27 @@ export class GameEngine extends Context.Service<
           match: Match,
           appended: ReadonlyArray<EventEnvelope>,
         ) => {
-          const envelopes = [...(c?.game.envelopes ?? []), ...appended]
+          // The append was accepted at the version `c` was folded to, so its log ends there: grow it in place.
+          const envelopes =
+            c === undefined
+              ? [...appended]
+              : c.log.length === c.game.match.events
+                ? c.log
+                : c.log.slice(0, c.game.match.events)
+          if (c !== undefined) for (const e of appended) envelopes.push(e)
           const commands = c?.commands ?? new Map<string, [number, number]>()
           const paused = index(commands, envelopes, envelopes.length - appended.length, c?.paused ?? false)
-          const next: Cached = { game: { gameId, streamId, match, envelopes }, commands, paused }
+          const next: Cached = {
+            game: loadedGame(gameId, streamId, match, envelopes),
+            log: envelopes,
+            commands,
+            paused,
+          }
           remember(gameId, next)
           return next.game
         }
 
-        const create = Effect.fn("GameEngine.create")(function* (input: CreateGame) {
+        const create = Effect.fnUntraced(function* (input: CreateGame) {
           const def = yield* gameOf(input.game)
           // The kernel decodes the options with the game's schema and checks the seat count.
           const started = start(def, input.options, input.seats, input.seed)
@@ -275,10 +344,10 @@ export class GameEngine extends Context.Service<
           return { game, appended: result.envelopes, duplicate: false }
         })
 
-        const attempt = Effect.fn("GameEngine.attempt")(function* (input: HandleCommand) {
+        const attempt = Effect.fnUntraced(function* (input: HandleCommand) {
           const c = yield* loadCached(input.gameId)
           const def = c.game.match.game
-          const decoded = Schema.decodeUnknownResult(def.schemas.command)(input.command)
+          const decoded = commandDecoder(def)(input.command)
           const done = stored(c, input.commandId)
           if (done) {
             if (Result.isFailure(decoded) || !sameCause(done, input.seat, decoded.success))
@@ -333,7 +402,7 @@ export class GameEngine extends Context.Service<
           return { game, appended: result.envelopes, duplicate: false } satisfies Handled
         })
 
-        const actAttempt = Effect.fn("GameEngine.actAttempt")(function* (input: OrganiserActInput) {
+        const actAttempt = Effect.fnUntraced(function* (input: OrganiserActInput) {
           const c = yield* loadCached(input.gameId)
           const command: Typed & { readonly reason: string } = { ...input.action, reason: input.reason }
           const done = stored(c, input.commandId)
@@ -363,7 +432,7 @@ export class GameEngine extends Context.Service<
             events = [adj.success.event]
             next = adj.success.match
           } else {
-            const holders = settingsOf(c.game.envelopes[0] as EventEnvelope).players
+            const holders = settingsOf(c.log[0] as EventEnvelope).players
             const made = organiserEventFor(
               match,
               seatControlOf(c.game.envelopes, holders),
@@ -399,45 +468,43 @@ export class GameEngine extends Context.Service<
           return { game, appended: result.envelopes, duplicate: false } satisfies Handled
         })
 
-        const ATTEMPTS = 8
-        const retrying = <A, E, R>(gameId: string, effect: Effect.Effect<A, E | WrongExpectedVersion, R>) =>
-          effect.pipe(
-            Effect.tapError((e) =>
-              Effect.sync(() => e instanceof WrongExpectedVersion && cache.delete(gameId)),
-            ),
-            Effect.retry({
-              schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
-              times: ATTEMPTS - 1,
-              while: (e) => e instanceof WrongExpectedVersion,
-            }),
-          )
+        /**
+         * Runs a command's attempts. A version conflict (another writer won the race) forgets the cached game
+         * and decides again after a backoff, up to ATTEMPTS in all, then is contention. A command id the store
+         * holds for other events is refused as reused, whichever request got there first. One catch per
+         * attempt: nothing is built for a retry until a conflict happens.
+         */
+        const settled = <A, E, R>(
+          gameId: string,
+          commandId: string,
+          run: () => Effect.Effect<A, E | WrongExpectedVersion | IdempotencyConflict, R>,
+        ) => {
+          type Settled = Effect.Effect<
+            A,
+            Exclude<E, WrongExpectedVersion | IdempotencyConflict> | ContentionExhausted | CommandRejected,
+            R
+          >
+          const from = (attempt: number): Settled =>
+            Effect.catch(run(), (e): Settled => {
+              if (e instanceof WrongExpectedVersion) {
+                cache.delete(gameId)
+                return attempt >= ATTEMPTS
+                  ? Effect.fail(new ContentionExhausted({ gameId, attempts: ATTEMPTS }))
+                  : Effect.andThen(conflictBackoff(attempt), () => from(attempt + 1))
+              }
+              if (e instanceof IdempotencyConflict) return Effect.fail(commandIdReused(commandId))
+              return Effect.fail(e as Exclude<E, WrongExpectedVersion | IdempotencyConflict>)
+            })
+          return from(1)
+        }
+
         const act = (input: OrganiserActInput) =>
-          retrying(input.gameId, actAttempt(input)).pipe(
-            Effect.catchTag("WrongExpectedVersion", () =>
-              Effect.fail(new ContentionExhausted({ gameId: input.gameId, attempts: ATTEMPTS })),
-            ),
-            Effect.catchTag("IdempotencyConflict", () => Effect.fail(commandIdReused(input.commandId))),
+          settled(input.gameId, input.commandId, () => actAttempt(input)).pipe(
             Effect.withSpan("GameEngine.act"),
           )
 
-        const handle = (input: HandleCommand) =>
-          attempt(input).pipe(
-            // Another writer won the race: reload and decide again, a bounded number of times.
-            Effect.tapError((e) =>
-              Effect.sync(() => e instanceof WrongExpectedVersion && cache.delete(input.gameId)),
-            ),
-            Effect.retry({
-              schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
-              times: ATTEMPTS - 1,
-              while: (e) => e instanceof WrongExpectedVersion,
-            }),
-            Effect.catchTag("WrongExpectedVersion", () =>
-              Effect.fail(new ContentionExhausted({ gameId: input.gameId, attempts: ATTEMPTS })),
-            ),
-            // The same answer whichever request got there first: the store saw other events under the id.
-            Effect.catchTag("IdempotencyConflict", () => Effect.fail(commandIdReused(input.commandId))),
-            Effect.withSpan("GameEngine.handle"),
-          )
+        // No span: with no tracer installed one still costs more than the rules' whole command (~4 µs).
+        const handle = (input: HandleCommand) => settled(input.gameId, input.commandId, () => attempt(input))
 
         return {
           create: (input) =>

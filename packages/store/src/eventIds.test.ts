@@ -14,4 +14,18 @@ describe("eventIdFor", () => {
     expect(eventIdFor("cmd-1", 1)).not.toBe(id)
     expect(eventIdFor("cmd-2", 0)).not.toBe(id)
   })
+
+  it("is the uuid package's v5 of `<commandId>:<index>`, for any command id", () => {
+    for (const commandId of [
+      "cmd-1",
+      "",
+      "g-1/42",
+      "naïve ☃ 𝄞",
+      "x".repeat(300),
+      "é".repeat(160),
+      "é".repeat(200),
+    ])
+      for (const index of [0, 1, 7, 12])
+        expect(eventIdFor(commandId, index)).toBe(v5(`${commandId}:${index}`, EVENT_ID_NAMESPACE))
+  })
 })
