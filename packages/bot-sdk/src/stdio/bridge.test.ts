@@ -150,6 +150,31 @@ for line in sys.stdin:
     }
   })
 
+  it("starts the bot program without the runner's tokens in its environment", async () => {
+    const nosy = `
+import json, os, sys
+sys.stdin.readline()
+seen = [n for n in ("BOROUGHS_TOKEN", "BOROUGHS_TOKEN_FILE", "BOROUGHS_ORGANISER_TOKEN") if n in os.environ]
+print(json.dumps({"type": "hello", "protocol": 1, "name": "saw:" + ",".join(seen) + ";path:" + str("PATH" in os.environ)}), flush=True)
+sys.stdin.readline()
+`
+    const saved = { token: process.env.BOROUGHS_TOKEN, organiser: process.env.BOROUGHS_ORGANISER_TOKEN }
+    process.env.BOROUGHS_TOKEN = "brs_secret-of-the-runner"
+    process.env.BOROUGHS_ORGANISER_TOKEN = "brs_organiser-secret"
+    try {
+      const bot = await childBot({ command: ["python3", "-c", nosy], log: () => {} })
+      expect(bot.name).toBe("stdio:saw:;path:True")
+      await bot.close?.()
+    } finally {
+      for (const [name, value] of [
+        ["BOROUGHS_TOKEN", saved.token],
+        ["BOROUGHS_ORGANISER_TOKEN", saved.organiser],
+      ] as const)
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+    }
+  })
+
   it("refuses a bot that speaks another protocol version", async () => {
     const future = `
 import json, sys

@@ -38,6 +38,21 @@ interface Request {
 
 const decodeLine = Schema.decodeUnknownResult(BotMessage)
 
+/** What the bridge holds for its bot and the bot never needs: the bridge speaks to the server, not the bot. */
+const SECRET_VARIABLES = [
+  "BOROUGHS_TOKEN",
+  "BOROUGHS_TOKEN_FILE",
+  "BOROUGHS_ORGANISER_TOKEN",
+  "BOROUGHS_ORGANISER_TOKEN_FILE",
+]
+
+/** The environment a bot program starts with: this process's, without the tokens. */
+export const withoutSecrets = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {
+  const kept = { ...env }
+  for (const name of SECRET_VARIABLES) delete kept[name]
+  return kept
+}
+
 /** How long after a deadline the bridge closes a request itself if the runner has not. */
 const DEADLINE_GRACE_MS = 50
 
@@ -54,6 +69,7 @@ export const childBot = async (options: ChildBotOptions): Promise<ChildBot> => {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   const child: ChildProcess = spawn(program, args, {
     cwd: options.cwd,
+    env: withoutSecrets(process.env),
     stdio: ["pipe", "pipe", "inherit"],
   })
   const stats: ChildBotStats = { answered: 0, illegal: 0, malformed: 0, timeouts: 0, superseded: 0 }
