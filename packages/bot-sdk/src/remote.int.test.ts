@@ -389,6 +389,51 @@ describe("runRemote with a decide that never returns", () => {
   })
 })
 
+describe("runRemote with hooks that hang or throw", () => {
+  it("goes on without a gameStarted that never returns and a gameEnded that throws: the game is played to its end", async () => {
+    const issued = await call("POST", "/api/tokens", { kind: "bot", name: "hooked" })
+    const created = await call("POST", "/api/games", {
+      game: "downtown",
+      seats: 3,
+      gameId: "hooks-hang",
+      players: ["bot:hooked", "bot:beta", "bot:beta"],
+      decisionMs: null,
+      seed: "hooks-hang",
+    })
+    expect(created.status).toBe(201)
+    const logs: string[] = []
+    const hooked = defineBot({
+      name: "hooked",
+      decide: (_view, legal, ctx) => ctx.random.pick(legal),
+      gameStarted: () => new Promise<never>(() => {}),
+      gameEnded: () => {
+        throw new Error("the hook broke")
+      },
+    })
+    const [summary] = await within(
+      60_000,
+      "the game played to its end past the hooks",
+      Promise.all([
+        runRemote({
+          url: server.url,
+          token: issued.json.token as string,
+          bot: hooked,
+          games: 1,
+          hookTimeoutMs: 200,
+          log: (line) => logs.push(line),
+        }),
+        runRemote({ url: server.url, token: tokens.beta as string, bot: randomBot, games: 1, log: () => {} }),
+      ]),
+    )
+    expect(summary.ended.map((e) => e.gameId)).toEqual(["hooks-hang"])
+    expect(summary.commands.filter((c) => c.result === "accepted").length).toBeGreaterThan(0)
+    expect(logs).toContainEqual(
+      expect.stringMatching(/gameStarted for hooks-hang has not returned after 200 ms/),
+    )
+    expect(logs).toContainEqual(expect.stringMatching(/gameEnded for hooks-hang failed: the hook broke/))
+  })
+})
+
 describe("boroughs-bot's bot token: from the environment or a file, never needed on the command line", () => {
   /** Runs `boroughs-bot` from source with `args`; resolves with its exit code and output, never rejects. */
   const boroughsBot = (args: ReadonlyArray<string>) =>

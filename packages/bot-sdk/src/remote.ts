@@ -22,6 +22,8 @@ export interface RunRemoteOptions {
   readonly signal?: AbortSignal | undefined
   /** Taken off each deadline so the answer reaches the server in time (default 300 ms). */
   readonly marginMs?: number | undefined
+  /** How long the bot's `gameStarted` and `gameEnded` may take before the runner goes on without them (5 s). */
+  readonly hookTimeoutMs?: number | undefined
   readonly log?: ((line: string) => void) | undefined
   /** Each command the runner sends, and what became of it. */
   readonly onCommand?: ((sent: SentCommand) => void) | undefined
@@ -122,6 +124,32 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
   const { bot } = options
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   const marginMs = options.marginMs ?? 300
+  const hookTimeoutMs = options.hookTimeoutMs ?? 5_000
+
+  /**
+   * Runs a bot's hook without letting it hold up the stream: one that throws is logged, one that has not
+   * returned after `hookTimeoutMs` is left to finish on its own while the runner reads on.
+   */
+  const runHook = async (hook: string, gameId: string, call: () => void | Promise<void>): Promise<void> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        log(
+          `boroughs-bot: ${bot.name}'s ${hook} for ${gameId} has not returned after ${hookTimeoutMs} ms; going on`,
+        )
+        resolve()
+      }, hookTimeoutMs)
+    })
+    try {
+      await Promise.race([Promise.resolve().then(call), late])
+    } catch (error) {
+      log(
+        `boroughs-bot: ${bot.name}'s ${hook} for ${gameId} failed: ${error instanceof Error ? error.message : error}`,
+      )
+    } finally {
+      clearTimeout(timer)
+    }
+  }
   const baseUrl = options.url.replace(/\/+$/, "")
   const client = await Effect.runPromise(
     makeClient({ baseUrl, token: options.token }).pipe(Effect.provide(FetchHttpClient.layer)),
@@ -256,12 +284,10 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
         gameOf.set(m.gameId, m.game)
         if (startedGames.has(m.gameId)) return
         startedGames.add(m.gameId)
-        return bot.gameStarted?.({
-          gameId: m.gameId,
-          game: m.game,
-          seats: m.seats,
-          players: m.players.length,
-        })
+        const started = { gameId: m.gameId, game: m.game, seats: m.seats, players: m.players.length }
+        if (bot.gameStarted !== undefined)
+          await runHook("gameStarted", m.gameId, () => bot.gameStarted?.(started))
+        return
       }
       case "yourTurn": {
         if (
@@ -285,7 +311,7 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
         endedGames.add(m.gameId)
         const info = { gameId: m.gameId, ranks: m.ranks, scores: m.scores, reason: m.reason }
         ended.push(info)
-        await bot.gameEnded?.(info)
+        if (bot.gameEnded !== undefined) await runHook("gameEnded", m.gameId, () => bot.gameEnded?.(info))
         if (options.games !== undefined && ended.length >= options.games) finish("games")
         return
       }
