@@ -1,7 +1,7 @@
 "use client"
 import { useRouter } from "next/navigation"
 import { useState } from "react"
-import { ApiError, call, messageOf, setToken } from "@/lib/api"
+import { ApiError, api, messageOf, setToken } from "@/lib/api"
 
 /** Sign-in: an organiser token (never stored beyond this tab's session). */
 export default function SignIn() {
@@ -14,7 +14,7 @@ export default function SignIn() {
     setBusy(true)
     setError(null)
     try {
-      const me = await call<{ kind: string; name: string | null }>("GET", "/api/me", undefined, token.trim())
+      const me = await api((client) => client.tokens.me(), token.trim())
       if (me.kind !== "organiser")
         throw new ApiError(
           403,

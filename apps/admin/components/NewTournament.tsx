@@ -1,8 +1,8 @@
 "use client"
-import type { Catalogue, TournamentDetail } from "@boroughs/protocol"
+import type { Catalogue } from "@boroughs/protocol"
 import { useRouter } from "next/navigation"
 import { useEffect, useMemo, useState } from "react"
-import { call, messageOf } from "@/lib/api"
+import { api, messageOf } from "@/lib/api"
 
 type Game = (typeof Catalogue.Type)["games"][number]
 
@@ -21,7 +21,7 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
-    call<typeof Catalogue.Type>("GET", "/api/catalogue")
+    api((client) => client.games.catalogue())
       .then((c) => {
         setGames(c.games)
         const first = c.games[0]
@@ -47,14 +47,18 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
     setBusy(true)
     setError(null)
     try {
-      const created = await call<TournamentDetail>("POST", "/api/tournaments", {
-        name: name.trim() || `${current?.title ?? game} ${format}`,
-        game,
-        format,
-        rounds,
-        tableSize,
-        entrants,
-      })
+      const created = await api((client) =>
+        client.tournaments.createTournament({
+          payload: {
+            name: name.trim() || `${current?.title ?? game} ${format}`,
+            game,
+            format,
+            rounds,
+            tableSize,
+            entrants,
+          },
+        }),
+      )
       onCreated()
       router.push(`/tournaments/${encodeURIComponent(created.tournamentId)}`)
     } catch (e) {

@@ -1,13 +1,9 @@
 "use client"
-import { call } from "@/lib/api"
 import { usePolling } from "@/lib/usePolling"
 
 /** The organiser's Ed25519 public key: the one every round root must be signed with. */
 export function SigningKey() {
-  const key = usePolling(
-    () => call<{ publicKey: string; keyId: string; algorithm: string }>("GET", "/api/signing-key"),
-    0,
-  )
+  const key = usePolling((client) => client.tournaments.signingKey(), 0)
   if (!key.data) return null
   return (
     <div className="key" data-testid="signing-key">

@@ -1,14 +1,7 @@
 "use client"
+import type { TrailEntry } from "@boroughs/protocol"
 
-export interface TrailRow {
-  readonly stream: string
-  readonly version: number
-  readonly type: string
-  readonly actor: string
-  readonly at: string
-  readonly reason: string
-  readonly detail?: unknown
-}
+export type TrailRow = typeof TrailEntry.Type
 
 const describe = (row: TrailRow): string => {
   const d = (row.detail ?? {}) as Record<string, unknown>

@@ -1,8 +1,9 @@
-import { join } from "node:path"
-import { type Browser, chromium, type Page } from "playwright-core"
+import { connectBrowser, screenshot as saveScreenshot } from "@boroughs/web-shared/e2e"
+import type { Browser, Page } from "playwright-core"
 import { inject } from "vitest"
 import type { AdminE2e } from "./globalSetup"
-import { repoDir } from "./processes"
+
+export { newPage } from "@boroughs/web-shared/e2e"
 
 export const context = (): AdminE2e => {
   const c = inject("adminE2e")
@@ -10,19 +11,10 @@ export const context = (): AdminE2e => {
   return c
 }
 
-export const connect = (): Promise<Browser> => chromium.connect(context().browser)
-
-export const newPage = async (browser: Browser): Promise<Page> => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
-  page.setDefaultTimeout(60_000)
-  return page
-}
+export const connect = (): Promise<Browser> => connectBrowser(context().browser)
 
 /** Saves docs/screenshots/admin-<name>.png when BOROUGHS_SCREENSHOTS=1 (`pnpm --filter @boroughs/admin screenshots`). */
-export const screenshot = async (page: Page, name: string) => {
-  if (process.env.BOROUGHS_SCREENSHOTS !== "1") return
-  await page.screenshot({ path: join(repoDir, "docs/screenshots", `admin-${name}.png`), fullPage: true })
-}
+export const screenshot = (page: Page, name: string) => saveScreenshot(page, `admin-${name}`)
 
 /** Signs in through the form with the organiser token. */
 export const signIn = async (page: Page, token = context().organiser) => {

@@ -1,8 +1,7 @@
-import { join } from "node:path"
-import { type Browser, chromium, type Page } from "playwright-core"
+import { connectBrowser, newPage as openPage, screenshot as saveScreenshot } from "@boroughs/web-shared/e2e"
+import type { Browser, Page } from "playwright-core"
 import { inject } from "vitest"
 import type { E2eContext } from "./globalSetup"
-import { repoDir } from "./processes"
 
 /** The suite's context, or null when the e2e part is switched off (E2E=0). */
 export const e2e = (): E2eContext | null => inject("e2e")
@@ -14,27 +13,17 @@ export const context = (): E2eContext => {
 }
 
 /** The suite's one Chromium (launched by the global setup), connected from this test file. */
-export const connect = (): Promise<Browser> => chromium.connect(context().browser)
+export const connect = (): Promise<Browser> => connectBrowser(context().browser)
 
 /** A fresh page at a laptop's size (or a phone's). */
-export const newPage = async (browser: Browser, phone = false): Promise<Page> => {
-  const page = await browser.newPage({
-    viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-  })
-  page.setDefaultTimeout(60_000)
-  return page
-}
+export const newPage = (browser: Browser, phone = false): Promise<Page> => openPage(browser, { phone })
 
 /**
  * Saves a screenshot into docs/screenshots/ when BOROUGHS_SCREENSHOTS=1
  * (`pnpm --filter @boroughs/spectator screenshots`); otherwise the tests leave the tree untouched.
  */
-export const screenshot = async (page: Page, name: string, selector?: string) => {
-  if (process.env.BOROUGHS_SCREENSHOTS !== "1") return
-  const path = join(repoDir, "docs/screenshots", `${name}.png`)
-  if (selector) await page.locator(selector).screenshot({ path })
-  else await page.screenshot({ path, fullPage: true })
-}
+export const screenshot = (page: Page, name: string, selector?: string) =>
+  saveScreenshot(page, name, selector)
 
 /** The version the game page shows now. */
 export const shownVersion = async (page: Page): Promise<number> =>

@@ -1,22 +1,10 @@
-import type { ChildProcess } from "node:child_process"
-import { randomBytes } from "node:crypto"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { chromium } from "playwright-core"
+import { dirname, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { buildNextApp, e2eHarness, freePort, newOrganiserToken } from "@boroughs/web-shared/e2e"
 import type { TestProject } from "vitest/node"
 import { api, play } from "./api"
-import {
-  buildIsStale,
-  chromiumArgs,
-  chromiumPath,
-  freePort,
-  launch,
-  nextBin,
-  serverDir,
-  siteDir,
-  stop,
-} from "./processes"
+
+export const siteDir = resolve(dirname(fileURLToPath(import.meta.url)), "..")
 
 /** What every e2e test file gets (`inject("e2e")`). */
 export interface E2eContext {
@@ -51,77 +39,21 @@ export default async function setup(project: TestProject) {
     project.provide("e2e", null)
     return
   }
-  const dir = mkdtempSync(join(tmpdir(), "boroughs-e2e-"))
-  const organiser = `e2e-${randomBytes(16).toString("hex")}`
-  const children: ChildProcess[] = []
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }
-  let browserServer: Awaited<ReturnType<typeof chromium.launchServer>> | undefined
-  const teardown = async () => {
-    await browserServer?.close()
-    for (const c of children.reverse()) await stop(c)
-    rmSync(dir, { recursive: true, force: true })
-  }
+  const harness = e2eHarness("spectator")
+  const organiser = newOrganiserToken()
   try {
-    if (buildIsStale()) {
-      const build = await launch("next build", process.execPath, [nextBin, "build", "--webpack"], {
-        cwd: siteDir,
-        env,
-        ready: /Route \(app\)/,
-        timeoutMs: 900_000,
-      })
-      await new Promise((done) => build.child.once("exit", done))
-      if (build.child.exitCode !== 0) throw new Error("next build failed")
-    }
-
-    const apiPort = await freePort()
-    const server = await launch(
-      "server",
-      process.execPath,
-      ["--import", "tsx", "src/main.ts", "--port", String(apiPort), "--db", join(dir, "db")],
-      {
-        cwd: serverDir,
-        env: { ...env, BOROUGHS_ORGANISER_TOKEN: organiser, DATABASE_URL: "" },
-        ready: /listening on (http:\/\/\S+)/,
-        timeoutMs: 180_000,
-      },
-    )
-    children.push(server.child)
-    const apiUrl = server.match[1] as string
+    await buildNextApp(siteDir, ["board-ui", "core", "protocol", "web-shared"])
+    const apiUrl = await harness.startGameServer({ organiser })
     const games = await seed(apiUrl, organiser)
-
-    const site = async (apiFor: string) => {
-      const port = await freePort()
-      const started = await launch(
-        "next start",
-        process.execPath,
-        [nextBin, "start", "--port", String(port)],
-        {
-          cwd: siteDir,
-          env: { ...env, BOROUGHS_API_URL: apiFor },
-          ready: /Ready in/,
-          timeoutMs: 120_000,
-        },
-      )
-      children.push(started.child)
-      return `http://127.0.0.1:${port}`
-    }
-    const siteUrl = await site(apiUrl)
-    const deadSiteUrl = await site(`http://127.0.0.1:${await freePort()}`)
-
-    browserServer = await chromium.launchServer({ executablePath: chromiumPath(), args: chromiumArgs })
-    project.provide("e2e", {
-      siteUrl,
-      deadSiteUrl,
-      apiUrl,
-      organiser,
-      browser: browserServer.wsEndpoint(),
-      games,
-    })
+    const siteUrl = await harness.startNextApp(siteDir, apiUrl)
+    const deadSiteUrl = await harness.startNextApp(siteDir, `http://127.0.0.1:${await freePort()}`)
+    const browser = await harness.launchBrowser()
+    project.provide("e2e", { siteUrl, deadSiteUrl, apiUrl, organiser, browser, games })
   } catch (error) {
-    await teardown()
+    await harness.teardown()
     throw error
   }
-  return teardown
+  return harness.teardown
 }
 
 /** The games the tests watch: one finished, one live, one paused with secret votes in, one organiser-only. */

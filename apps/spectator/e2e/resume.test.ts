@@ -1,10 +1,11 @@
 import type { ChildProcess } from "node:child_process"
 import { createServer, type Server, type Socket, connect as tcpConnect } from "node:net"
+import { freePort, startNextApp, stop } from "@boroughs/web-shared/e2e"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api, play } from "./api"
 import { connect, context, e2e, newPage, screenshot, waitForVersion } from "./browser"
-import { freePort, launch, nextBin, siteDir, stop } from "./processes"
+import { siteDir } from "./globalSetup"
 
 /**
  * The network between the site and the game server, as a TCP relay the test can cut (every connection
@@ -51,20 +52,9 @@ describe.skipIf(e2e() === null)("a live game page across a network drop", () => 
     const relayPort = await freePort()
     network = relay(relayPort, Number(new URL(apiUrl).port))
     await network.open()
-    const sitePort = await freePort()
-    site = (
-      await launch("next start", process.execPath, [nextBin, "start", "--port", String(sitePort)], {
-        cwd: siteDir,
-        env: {
-          ...process.env,
-          BOROUGHS_API_URL: `http://127.0.0.1:${relayPort}`,
-          NEXT_TELEMETRY_DISABLED: "1",
-        },
-        ready: /Ready in/,
-        timeoutMs: 120_000,
-      })
-    ).child
-    siteUrl = `http://127.0.0.1:${sitePort}`
+    const started = await startNextApp(siteDir, `http://127.0.0.1:${relayPort}`)
+    site = started.child
+    siteUrl = started.url
   })
   afterAll(async () => {
     await browser?.close()

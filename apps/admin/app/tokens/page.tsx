@@ -1,8 +1,8 @@
 "use client"
-import type { IssuedToken, TokenList } from "@boroughs/protocol"
+import type { IssuedToken } from "@boroughs/protocol"
 import { useState } from "react"
 import { Guard } from "@/components/Guard"
-import { call, messageOf } from "@/lib/api"
+import { api, messageOf } from "@/lib/api"
 import { usePolling } from "@/lib/usePolling"
 
 export default function TokensPage() {
@@ -15,7 +15,7 @@ export default function TokensPage() {
 
 /** Issue and revoke bot and player tokens; a secret is shown once, when it is issued. */
 function Tokens() {
-  const list = usePolling(() => call<typeof TokenList.Type>("GET", "/api/tokens"), 0)
+  const list = usePolling((client) => client.tokens.listTokens(), 0)
   const [kind, setKind] = useState<"bot" | "player">("bot")
   const [name, setName] = useState("")
   const [issued, setIssued] = useState<IssuedToken | null>(null)
@@ -24,7 +24,7 @@ function Tokens() {
     event.preventDefault()
     setError(null)
     try {
-      setIssued(await call<IssuedToken>("POST", "/api/tokens", { kind, name: name.trim() }))
+      setIssued(await api((client) => client.tokens.createToken({ payload: { kind, name: name.trim() } })))
       setName("")
       await list.reload()
     } catch (e) {
@@ -33,7 +33,7 @@ function Tokens() {
   }
   const revoke = async (tokenId: string) => {
     try {
-      await call("DELETE", `/api/tokens/${encodeURIComponent(tokenId)}`)
+      await api((client) => client.tokens.revokeToken({ params: { tokenId } }))
       await list.reload()
     } catch (e) {
       setError(messageOf(e))

@@ -1,10 +1,8 @@
 "use client"
-import type { TournamentList } from "@boroughs/protocol"
 import Link from "next/link"
 import { Guard } from "@/components/Guard"
 import { NewTournament } from "@/components/NewTournament"
 import { SigningKey } from "@/components/SigningKey"
-import { call } from "@/lib/api"
 import { usePolling } from "@/lib/usePolling"
 
 /** Every tournament, newest first, and the form that creates one. */
@@ -17,7 +15,7 @@ export default function Tournaments() {
 }
 
 function TournamentsPage() {
-  const list = usePolling(() => call<typeof TournamentList.Type>("GET", "/api/tournaments"), 3000)
+  const list = usePolling((client) => client.tournaments.listTournaments(), 3000)
   return (
     <>
       <h1>Tournaments</h1>

@@ -1,29 +1,15 @@
 "use client"
+import type { GameActionRequest, OrganiserGameView, ViewedEnvelope } from "@boroughs/protocol"
 import Link from "next/link"
 import { useParams } from "next/navigation"
 import { useEffect, useState } from "react"
 import { Guard } from "@/components/Guard"
-import { Trail, type TrailRow } from "@/components/Trail"
-import { call, messageOf } from "@/lib/api"
+import { Trail } from "@/components/Trail"
+import { api, messageOf } from "@/lib/api"
 import { usePolling } from "@/lib/usePolling"
 
-interface FullView {
-  gameId: string
-  game: string
-  version: number
-  ended: boolean
-  players: ReadonlyArray<string | null>
-  paused: boolean
-  forfeited: ReadonlyArray<number>
-  view: unknown
-  events: ReadonlyArray<{
-    version: number
-    type: string
-    data: Record<string, unknown>
-    metadata: Record<string, unknown>
-  }>
-  recordedAs: { stream: string; version: number }
-}
+/** The organiser's view lists the game's stored events; the API leaves their shape to the envelope. */
+type ShownEvent = Pick<ViewedEnvelope, "version" | "type" | "data" | "metadata">
 
 export default function GamePage() {
   return (
@@ -36,20 +22,16 @@ export default function GamePage() {
 /** One game with everything revealed (but the seed, until the end); opening it is recorded as an audit event. */
 function Game() {
   const { id } = useParams<{ id: string }>()
-  const [game, setGame] = useState<FullView | null>(null)
+  const [game, setGame] = useState<typeof OrganiserGameView.Type | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [reason, setReason] = useState("")
   const [seat, setSeat] = useState(0)
   const [holder, setHolder] = useState("builtin:random")
   const [note, setNote] = useState("")
   const [noteVersion, setNoteVersion] = useState(1)
-  const trail = usePolling(
-    () => call<{ entries: TrailRow[] }>("GET", `/api/games/${encodeURIComponent(id)}/trail`),
-    0,
-    [id],
-  )
+  const trail = usePolling((client) => client.tournaments.gameTrail({ params: { gameId: id } }), 0, [id])
   const load = () =>
-    call<FullView>("GET", `/api/admin/games/${encodeURIComponent(id)}`)
+    api((client) => client.tournaments.organiserGameView({ params: { gameId: id } }))
       .then((g) => {
         setGame(g)
         void trail.reload()
@@ -58,13 +40,15 @@ function Game() {
   useEffect(() => {
     void load()
   }, [id])
-  const act = async (action: unknown) => {
+  const act = async (action: GameActionRequest["action"]) => {
     setError(null)
     try {
-      await call("POST", `/api/games/${encodeURIComponent(id)}/actions`, {
-        action,
-        reason: reason.trim() || "organiser's decision",
-      })
+      await api((client) =>
+        client.tournaments.gameAction({
+          params: { gameId: id },
+          payload: { action, reason: reason.trim() || "organiser's decision" },
+        }),
+      )
       await load()
     } catch (e) {
       setError(messageOf(e))
@@ -211,7 +195,7 @@ function Game() {
         <h2>Events ({game.events.length})</h2>
         <table>
           <tbody>
-            {game.events.slice(-40).map((e) => (
+            {(game.events as ReadonlyArray<ShownEvent>).slice(-40).map((e) => (
               <tr key={e.version}>
                 <td className="num">{e.version}</td>
                 <td>{e.type}</td>

@@ -1,13 +1,13 @@
 "use client"
-import type { TournamentDetail } from "@boroughs/protocol"
+import type { TournamentActionRequest } from "@boroughs/protocol"
 import Link from "next/link"
 import { useParams } from "next/navigation"
 import { useState } from "react"
 import { Guard } from "@/components/Guard"
 import { RatingChart } from "@/components/RatingChart"
 import { SigningKey } from "@/components/SigningKey"
-import { Trail, type TrailRow } from "@/components/Trail"
-import { call, messageOf } from "@/lib/api"
+import { Trail } from "@/components/Trail"
+import { api, messageOf } from "@/lib/api"
 import { usePolling } from "@/lib/usePolling"
 
 export default function TournamentPage() {
@@ -20,17 +20,22 @@ export default function TournamentPage() {
 
 function Tournament() {
   const { id } = useParams<{ id: string }>()
-  const path = `/api/tournaments/${encodeURIComponent(id)}`
-  const detail = usePolling(() => call<TournamentDetail>("GET", path), 1500, [path])
-  const trail = usePolling(() => call<{ entries: TrailRow[] }>("GET", `${path}/trail`), 3000, [path])
+  const params = { tournamentId: id }
+  const detail = usePolling((client) => client.tournaments.getTournament({ params }), 1500, [id])
+  const trail = usePolling((client) => client.tournaments.tournamentTrail({ params }), 3000, [id])
   const [reason, setReason] = useState("")
   const [note, setNote] = useState("")
   const [error, setError] = useState<string | null>(null)
   const t = detail.data
-  const act = async (action: unknown) => {
+  const act = async (action: (typeof TournamentActionRequest.Type)["action"]) => {
     setError(null)
     try {
-      await call("POST", `${path}/actions`, { action, reason: reason.trim() || "organiser's decision" })
+      await api((client) =>
+        client.tournaments.tournamentAction({
+          params,
+          payload: { action, reason: reason.trim() || "organiser's decision" },
+        }),
+      )
       setNote("")
       await Promise.all([detail.reload(), trail.reload()])
     } catch (e) {

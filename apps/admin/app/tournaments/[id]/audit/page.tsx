@@ -1,11 +1,10 @@
 "use client"
-import type { TournamentAudit } from "@boroughs/protocol"
 import Link from "next/link"
 import { useParams } from "next/navigation"
 import { useState } from "react"
 import { Guard } from "@/components/Guard"
-import { call, download, messageOf } from "@/lib/api"
-import { usePolling } from "@/lib/usePolling"
+import { download, fetchText, messageOf } from "@/lib/api"
+import { usePolling, usePollingPromise } from "@/lib/usePolling"
 
 export default function AuditPage() {
   return (
@@ -19,8 +18,13 @@ export default function AuditPage() {
 function Audit() {
   const { id } = useParams<{ id: string }>()
   const path = `/api/tournaments/${encodeURIComponent(id)}`
-  const audit = usePolling(() => call<TournamentAudit>("GET", `${path}/audit`), 0, [path])
-  const text = usePolling(() => fetchText(`${path}/audit?format=text`), 0, [path])
+  const audit = usePolling(
+    (client) => client.tournaments.tournamentAudit({ params: { tournamentId: id }, query: {} }),
+    0,
+    [id],
+  )
+  // The text report is for people: the typed client decodes JSON only.
+  const text = usePollingPromise(() => fetchText(`${path}/audit?format=text`), 0, [path])
   const [error, setError] = useState<string | null>(null)
   const save = (url: string, name: string) => download(url, name).catch((e) => setError(messageOf(e)))
   const r = audit.data
@@ -140,10 +144,4 @@ function Audit() {
       </section>
     </>
   )
-}
-
-const fetchText = async (url: string): Promise<string> => {
-  const token = sessionStorage.getItem("boroughs.organiser-token")
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} })
-  return response.text()
 }

@@ -5,16 +5,19 @@ import { dirname, join, resolve } from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 
-export const appDir = resolve(dirname(fileURLToPath(import.meta.url)), "..")
-export const repoDir = resolve(appDir, "../..")
+export const repoDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..")
 export const serverDir = join(repoDir, "apps/server")
-export const nextBin = join(appDir, "node_modules/next/dist/bin/next")
 
-/** Debian's chromium. */
+/** The `next` command line of a Next.js app (run with node, so no shell or .bin shim is involved). */
+export const nextBinOf = (appDir: string): string => join(appDir, "node_modules/next/dist/bin/next")
+
+/** Debian's chromium, where the machine has it. */
 export const chromiumPath = (): string => {
   for (const p of [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"])
     if (p && existsSync(p)) return p
-  throw new Error("the e2e tests need Debian's chromium at /usr/bin/chromium (or CHROMIUM_PATH)")
+  throw new Error(
+    "the e2e tests need Debian's chromium at /usr/bin/chromium or CHROMIUM_PATH (apt-get install chromium; .ci/run installs it)",
+  )
 }
 
 export const chromiumArgs = [
@@ -38,14 +41,15 @@ export const freePort = (): Promise<number> =>
     })
   })
 
-/** Starts a child and resolves with the first line of its output that matches `ready`. */
+/** Starts a child and resolves with it and the first line of its output that matches `ready`. */
 export const launch = (
   name: string,
+  command: string,
   args: string[],
   options: { cwd: string; env: NodeJS.ProcessEnv; ready: RegExp; timeoutMs: number },
 ): Promise<{ child: ChildProcess; match: RegExpMatchArray }> =>
   new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env,
       stdio: ["ignore", "pipe", "pipe"],
@@ -92,13 +96,17 @@ const newest = (dir: string): number => {
   return latest
 }
 
-/** Whether the production build is missing or older than the app's sources. */
-export const buildIsStale = (): boolean => {
+/**
+ * Whether the app's production build is missing or older than its sources or the sources of the workspace
+ * packages it bundles (`packages/<name>/src`).
+ */
+export const buildIsStale = (appDir: string, bundledPackages: ReadonlyArray<string>): boolean => {
   const built = join(appDir, ".next/BUILD_ID")
   if (!existsSync(built)) return true
   const at = statSync(built).mtimeMs
-  return (
-    ["app", "components", "lib"].some((d) => newest(join(appDir, d)) > at) ||
-    statSync(join(appDir, "next.config.ts")).mtimeMs > at
-  )
+  const sources = [
+    ...["app", "components", "lib"].map((d) => join(appDir, d)),
+    ...bundledPackages.map((p) => join(repoDir, "packages", p, "src")),
+  ]
+  return sources.some((d) => newest(d) > at) || statSync(join(appDir, "next.config.ts")).mtimeMs > at
 }
