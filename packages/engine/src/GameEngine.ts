@@ -228,15 +228,17 @@ export class GameEngine extends Context.Service<
         const loadCached = Effect.fnUntraced(function* (gameId: string) {
           const streamId = gameStream(gameId)
           const hit = cache.get(gameId)
-          const from = hit ? hit.log.length + 1 : 1
-          const fresh = yield* store.readStream(streamId, { from })
+          const base = hit ? hit.game.match.events : 0
+          const fresh = yield* store.readStream(streamId, { from: base + 1 })
           if (!hit && fresh.length === 0) return yield* Effect.fail(new GameNotFound({ gameId }))
           if (hit && fresh.length === 0) return hit
           let match: Match
           let envelopes: EventEnvelope[]
           if (hit) {
             match = hit.game.match
-            envelopes = hit.log
+            // Grown in place only if no other load or append grew it while this one read: loads of one game
+            // may run side by side, and each would push the same events onto the shared log.
+            envelopes = hit.log.length === base ? hit.log : hit.log.slice(0, base)
           } else {
             const first = toEvent(fresh[0] as EventEnvelope) as GameStarted
             const def = yield* gameOf(first.game)
@@ -248,7 +250,7 @@ export class GameEngine extends Context.Service<
             envelopes.push(e)
           }
           const commands = hit ? hit.commands : new Map<string, [number, number]>()
-          const paused = index(commands, envelopes, from - 1, hit?.paused ?? false)
+          const paused = index(commands, envelopes, base, hit?.paused ?? false)
           const c: Cached = {
             game: loadedGame(gameId, streamId, match, envelopes),
             log: envelopes,
