@@ -14,12 +14,11 @@ import {
   runTournamentScheduler,
 } from "@boroughs/engine"
 import { EventStore, makePglite } from "@boroughs/store"
-import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
+import { Effect, Exit, Fiber, Layer, ManagedRuntime, Scope } from "effect"
 import type { App } from "./app.js"
 import type { ServerConfig } from "./config.js"
 import { makeHandler } from "./http/handler.js"
 import { RateLimiter } from "./http/rateLimit.js"
-import { routes } from "./routes/index.js"
 import { StreamRegistry } from "./streams/registry.js"
 
 /** A server that is listening. */
@@ -118,7 +117,11 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
       streams: new StreamRegistry(config.keepAliveMs, config.maxStreamsPerAddress),
       isLeader: () => leader,
     }
-    const http: HttpServer = createServer(makeHandler(app, routes))
+    // The API's handlers live in this scope: closed after the listener, so no request outlives them.
+    const handlerScope = await runtime.runPromise(Scope.make())
+    const http: HttpServer = createServer(
+      await runtime.runPromise(makeHandler(app).pipe(Scope.provide(handlerScope))),
+    )
     http.keepAliveTimeout = 5_000
     http.requestTimeout = 60_000
     await new Promise<void>((resolve, reject) => {
@@ -136,6 +139,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
           http.closeIdleConnections()
           setTimeout(() => http.closeAllConnections(), 2_000).unref()
         })
+        await runtime.runPromise(Scope.close(handlerScope, Exit.void))
         if (background !== undefined) await runtime.runPromise(Fiber.interrupt(background))
         await runtime.dispose()
       })()

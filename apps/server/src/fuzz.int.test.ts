@@ -1,7 +1,6 @@
 import { BoroughsApi } from "@boroughs/protocol"
 import { HttpApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
-import { routes } from "./routes/index.js"
 import type { RunningServer } from "./Server.js"
 import { http, ORGANISER, serverBackends, testServer } from "./testing.js"
 
@@ -322,6 +321,16 @@ interface FuzzRequest {
   readonly headers: Record<string, string>
   readonly body?: string | Uint8Array
 }
+
+/** Every endpoint the server serves: the HttpApi definition's, which HttpApiBuilder serves one for one. */
+const routes: ReadonlyArray<{ readonly method: string; readonly path: string }> = (() => {
+  const found: Array<{ method: string; path: string }> = []
+  HttpApi.reflect(BoroughsApi, {
+    onGroup: () => {},
+    onEndpoint: ({ endpoint }) => void found.push({ method: endpoint.method, path: endpoint.path }),
+  })
+  return found
+})()
 
 /** Routes that take a body: where most of the input is, so they get half of the requests. */
 const BODY_ROUTES = routes.filter((route) => route.method !== "GET")

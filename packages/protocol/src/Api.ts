@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { AuditReport } from "./Audit.js"
+import { Authentication } from "./Auth.js"
 import { BotStreamMessage } from "./BotStream.js"
 import {
   BadRequest,
@@ -103,6 +104,7 @@ const games = HttpApiGroup.make("games")
       error: [...withBody, Forbidden, NotFound, Conflict, RuleViolation],
     }),
   )
+  .middleware(Authentication)
   .annotateMerge(OpenApi.annotations({ description: "Games: lobby, views, events and commands." }))
 
 const streams = HttpApiGroup.make("streams")
@@ -118,6 +120,7 @@ const streams = HttpApiGroup.make("streams")
       error: [...common, Forbidden],
     }),
   )
+  .middleware(Authentication)
   .annotateMerge(
     OpenApi.annotations({
       description:
@@ -139,6 +142,7 @@ const tokens = HttpApiGroup.make("tokens")
     }),
     HttpApiEndpoint.get("me", "/api/me", { success: Me, error: [...common] }),
   )
+  .middleware(Authentication)
   .annotateMerge(OpenApi.annotations({ description: "Tokens: organisers issue and revoke them." }))
 
 const tournamentPath = { tournamentId: TournamentId }
@@ -196,10 +200,12 @@ const tournaments = HttpApiGroup.make("tournaments")
     HttpApiEndpoint.get("organiserGameView", "/api/admin/games/:gameId", {
       params: gamePath,
       success: OrganiserGameView,
-      error: [...organiserOnly, NotFound],
+      // 409 when so many view the game at once that recording this view keeps losing the race.
+      error: [...organiserOnly, NotFound, Conflict],
     }),
     HttpApiEndpoint.get("signingKey", "/api/signing-key", { success: SigningKey, error: [...common] }),
   )
+  .middleware(Authentication)
   .annotateMerge(
     OpenApi.annotations({
       description:

@@ -1,5 +1,6 @@
 export * from "./Api.js"
 export * from "./Audit.js"
+export * from "./Auth.js"
 export * from "./BotStream.js"
 export * from "./client/BoroughsClient.js"
 export * from "./client/botStream.js"

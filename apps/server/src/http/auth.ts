@@ -3,6 +3,7 @@ import type { Principal } from "@boroughs/engine"
 import { Forbidden, ServerError, Unauthorized, type Unavailable } from "@boroughs/protocol"
 import { Effect } from "effect"
 import type { App } from "../app.js"
+import { clientAddress } from "./clientAddress.js"
 import { outageOf } from "./engineErrors.js"
 
 /**
@@ -59,3 +60,7 @@ export const requireOrganiser = (
       ? Effect.succeed(p)
       : Effect.fail(new Forbidden({ message: `only organisers may do this; this is a ${p.kind} token` })),
   )
+
+/** The client's address: the socket's peer, or the nearest untrusted hop a trusted proxy names. */
+export const addressOf = (app: App, req: IncomingMessage): string =>
+  clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], app.config.trustedProxies)

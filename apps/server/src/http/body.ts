@@ -1,6 +1,9 @@
 import type { IncomingMessage } from "node:http"
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from "@boroughs/protocol"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { Effect, Schema } from "effect"
+import type { HttpServerRequest } from "effect/http"
+import type { App } from "../app.js"
 
 /** Reads the whole body, refusing more than `limit` bytes (by Content-Length at once, else as it streams). */
 const readBody = (req: IncomingMessage, limit: number) =>
@@ -101,15 +104,14 @@ export const decodeBody = <S extends Schema.Top & { readonly DecodingServices: n
     return decoded.success
   })
 
-/** Query parameters as the schema's type, or 400 naming what does not decode. */
-export const decodeQuery = <S extends Schema.Top & { readonly DecodingServices: never }>(
-  params: URLSearchParams,
+/** The body of an API request as the schema's type (see {@link decodeBody}), under the server's size limit. */
+export const bodyOf = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  app: App,
+  request: HttpServerRequest.HttpServerRequest,
   schema: S,
-): Effect.Effect<S["Type"], BadRequest> => {
-  const record: Record<string, string> = {}
-  for (const [k, v] of params) record[k] = v
-  const decoded = Schema.decodeUnknownResult(schema)(record)
-  return decoded._tag === "Failure"
-    ? Effect.fail(new BadRequest({ message: `invalid query: ${decoded.failure.message}` }))
-    : Effect.succeed(decoded.success)
-}
+) =>
+  decodeBody(
+    NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage,
+    schema,
+    app.config.maxBodyBytes,
+  )

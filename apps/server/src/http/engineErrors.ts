@@ -1,5 +1,6 @@
 import { Conflict, NotFound, RuleViolation, ServerError, Unavailable } from "@boroughs/protocol"
 import { isUnreachable } from "@boroughs/store"
+import { Effect } from "effect"
 import { logSafe } from "./logSafe.js"
 
 /** The API errors engine failures become. */
@@ -16,8 +17,39 @@ export const outageOf = (failure: unknown): Unavailable | undefined =>
       })
     : undefined
 
-/** Engine and store failures as the API's errors (docs/api.md lists the statuses). */
-export const fromEngine = (failure: { readonly _tag: string; readonly message: string }): EngineApiError => {
+/** The API error each engine or store failure becomes (docs/api.md lists the statuses). */
+interface ApiErrorByTag {
+  readonly CommandRejected: Conflict | RuleViolation
+  readonly StaleVersion: Conflict
+  readonly ContentionExhausted: Conflict
+  readonly GameExists: Conflict
+  readonly GameNotFound: NotFound
+  readonly UnknownGame: NotFound
+  readonly TournamentNotFound: NotFound
+  readonly TournamentRejected: RuleViolation
+  readonly TournamentExists: Conflict
+  readonly VersionNotReached: NotFound
+  /** The database failed or is away. */
+  readonly StoreError: ServerError | Unavailable
+  readonly WrongExpectedVersion: ServerError | Unavailable
+  readonly IdempotencyConflict: ServerError | Unavailable
+  readonly TokenRejected: ServerError | Unavailable
+  readonly MalformedExport: ServerError | Unavailable
+}
+
+/** The API errors a failure of type `E` may become: a tag not listed above does not compile. */
+export type ApiErrorOf<E extends { readonly _tag: string }> = E extends { readonly _tag: infer T }
+  ? T extends keyof ApiErrorByTag
+    ? ApiErrorByTag[T]
+    : never
+  : never
+
+/** Engine and store failures as the API's errors. */
+export const fromEngine = <E extends { readonly _tag: keyof ApiErrorByTag; readonly message: string }>(
+  failure: E,
+): ApiErrorOf<E> => toApiError(failure) as ApiErrorOf<E>
+
+const toApiError = (failure: { readonly _tag: string; readonly message: string }): EngineApiError => {
   const error = failure as { readonly _tag: string; readonly message: string } & Record<string, unknown>
   switch (error._tag) {
     case "CommandRejected":
@@ -63,3 +95,15 @@ export const fromEngine = (failure: { readonly _tag: string; readonly message: s
     }
   }
 }
+
+/**
+ * For endpoints that create what they then read (a game, a tournament): a NotFound there is the server's
+ * fault, not the caller's, so it is answered 500 (and the declared statuses stay true).
+ */
+export const notFoundIsFault = <A, E, R>(self: Effect.Effect<A, E | NotFound, R>) =>
+  Effect.catchIf(
+    self,
+    (e): e is NotFound => e instanceof NotFound,
+    (e) =>
+      Effect.fail(new ServerError({ message: `what was just written could not be read back: ${e.message}` })),
+  )

@@ -1,143 +1,162 @@
-import type { IncomingMessage, ServerResponse } from "node:http"
-import { type ApiError, NotFound, RateLimited, ServerError, statusOf } from "@boroughs/protocol"
-import { Cause, Effect } from "effect"
+import type { IncomingMessage } from "node:http"
+import { BadRequest, NotFound, RateLimited, ServerError } from "@boroughs/protocol"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
+import { Cause, Effect, Scope } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApiError } from "effect/http-api"
 import type { App } from "../app.js"
-import { principalOf, tokenOf } from "./auth.js"
-import { clientAddress } from "./clientAddress.js"
+import { apiLayer } from "./api.js"
+import { addressOf, tokenOf } from "./auth.js"
+import { endpointsOn, STREAMING, WRITES } from "./endpoints.js"
 import { outageOf } from "./engineErrors.js"
+import { spend } from "./limits.js"
 import { logSafe } from "./logSafe.js"
-import type { RateLimiter } from "./rateLimit.js"
-import { CORS_HEADERS, errorReply, send } from "./respond.js"
-import { match, type Route } from "./router.js"
+import { CORS_HEADERS, errorReply, type Reply } from "./respond.js"
 
-/** How long a client at its stream cap is told to wait before trying again. */
-const STREAM_CAP_RETRY_MS = 5_000
-
-/** Spends one call from `key`'s bucket (or, with `peek`, only checks there is one left); 429 when empty. */
-const spend = (
-  limiter: RateLimiter,
-  key: string,
-  what: string,
-  options: { readonly peek?: boolean } = {},
-): Effect.Effect<void, RateLimited> => {
-  const wait = options.peek === true ? limiter.peek(key) : limiter.take(key)
-  return wait > 0
-    ? Effect.fail(new RateLimited({ message: `too many ${what}; retry in ${wait} ms`, retryAfterMs: wait }))
-    : Effect.void
-}
-
-const isApiError = (e: unknown): e is ApiError =>
-  typeof e === "object" &&
-  e !== null &&
-  typeof (e as { _tag?: unknown })._tag === "string" &&
-  (e as { _tag: string })._tag in statusOf
+const json = (reply: Reply): HttpServerResponse.HttpServerResponse =>
+  reply.body === undefined
+    ? HttpServerResponse.empty({ status: reply.status })
+    : HttpServerResponse.text(JSON.stringify(reply.body), {
+        status: reply.status,
+        contentType: "application/json; charset=utf-8",
+      })
 
 /**
- * The node:http request listener: CORS preflight, routing, the client address's limits, the caller's
- * token and its limits, the stream cap, then the route. Every failure becomes a JSON error with its status; a defect is logged and answered 500 — a bad
- * request never takes the process down.
+ * What a request that did not end in an encoded response gets: a route that does not exist (404, naming the
+ * methods its path has), a path or query that does not decode (400, saying where and why), the database
+ * away (503), else a logged fault (500). The cause may quote the request: it is escaped line by line, so
+ * it cannot forge log lines.
  */
-export const makeHandler =
-  (app: App, routes: ReadonlyArray<Route>) =>
-  (req: IncomingMessage, res: ServerResponse): void => {
-    const started = performance.now()
-    const method = req.method ?? "GET"
-    let url: URL
-    try {
-      url = new URL(req.url ?? "/", "http://server")
-    } catch {
-      send(res, errorReply(new NotFound({ message: "the request path is not a URL" })))
-      return
-    }
-    if (method === "OPTIONS") {
-      res.writeHead(204, { ...CORS_HEADERS, "access-control-max-age": "600" })
-      res.end()
-      return
-    }
-    const found = match(routes, method, url.pathname)
-    const route = "route" in found ? found.route : undefined
-    const address = clientAddress(
-      req.socket.remoteAddress,
-      req.headers["x-forwarded-for"],
-      app.config.trustedProxies,
-    )
-    const program: Effect.Effect<void, ApiError> = Effect.gen(function* () {
-      const write = route?.kind === "json" && route.write === true
-      const token = tokenOf(req, url.searchParams, route?.kind === "stream")
-      const { limits } = app
-      // The address pays first, for every request (unknown routes too), before any token is looked up: a
-      // flood of made-up tokens costs the database nothing once its address's refusals are spent.
-      if (limits !== null) {
-        yield* spend(limits.perAddress, address, "requests from this address")
-        if (token === null)
-          yield* spend(
-            write ? limits.writes : limits.reads,
-            `address:${address}`,
-            `${write ? "writes" : "reads"} from this address`,
-          )
-        else yield* spend(limits.authFailures, address, "refused tokens from this address", { peek: true })
-      }
-      if (route === undefined || !("route" in found))
-        return yield* new NotFound({
+const failureReply = (method: string, path: string, cause: Cause.Cause<unknown>): Reply => {
+  const failure = Cause.squash(cause)
+  if (typeof failure === "object" && failure !== null && "reason" in failure) {
+    const reason = (failure as { reason?: { _tag?: string } }).reason
+    if (reason?._tag === "RouteNotFound") {
+      const allowed = endpointsOn(path).map((e) => e.method)
+      return errorReply(
+        new NotFound({
           message:
-            "allowed" in found && found.allowed.length > 0
-              ? `${method} is not allowed on ${url.pathname} (allowed: ${found.allowed.join(", ")})`
-              : `no route ${method} ${url.pathname}`,
-        })
-      const { params } = found
-      const principal = yield* principalOf(app, token).pipe(
-        Effect.tapError((e) =>
-          Effect.sync(() => {
-            if (e._tag === "Unauthorized") limits?.authFailures.take(address)
-          }),
-        ),
+            allowed.length > 0
+              ? `${method} is not allowed on ${path} (allowed: ${allowed.join(", ")})`
+              : `no route ${method} ${path}`,
+        }),
       )
-      if (limits !== null && principal !== null)
-        yield* spend(
-          write ? limits.writes : limits.reads,
-          principal.tokenId,
-          `${write ? "writes" : "reads"} for this token`,
-        )
-      if (route.kind === "stream") {
-        const release = app.streams.admit(address)
-        if (release === null)
-          return yield* new RateLimited({
-            message: `this address already holds ${app.streams.maxPerAddress} open streams, the most one client may; close one first`,
-            retryAfterMs: STREAM_CAP_RETRY_MS,
-          })
-        res.once("close", release)
-      }
-      const ctx = { app, req, res, params, query: url.searchParams, principal }
-      if (route.kind === "json") send(res, yield* route.handle(ctx))
-      else yield* route.handle(ctx)
-    })
-    void Effect.runPromiseExit(program).then((exit) => {
-      let status = res.statusCode
-      if (exit._tag === "Failure") {
-        const error = Cause.findErrorOption(exit.cause)
-        const reply =
-          error._tag === "Some" && isApiError(error.value)
-            ? errorReply(error.value)
-            : (() => {
-                // A database call that died rather than failed is still an outage (503), not a fault.
-                const outage = outageOf(Cause.squash(exit.cause))
-                if (outage !== undefined) return errorReply(outage)
-                // The cause may quote the request: escaped line by line, so it cannot forge log lines.
-                const cause = Cause.pretty(exit.cause).split("\n").map(logSafe).join("\n")
-                console.error(`boroughs server: ${logSafe(`${method} ${url.pathname}`)} failed:\n${cause}`)
-                return errorReply(
-                  new ServerError({ message: "the server failed to answer; it has logged why" }),
-                )
-              })()
-        // A body left unread (413) would be taken for the next request: close the connection after replying.
-        const headers = req.complete ? reply.headers : { ...reply.headers, connection: "close" }
-        send(res, { ...reply, headers: headers ?? {} })
-        if (!req.complete) req.resume()
-        status = reply.status
-      }
-      if (app.config.logRequests)
-        console.error(
-          `${logSafe(`${method} ${url.pathname}`)} ${status} ${(performance.now() - started).toFixed(1)}ms`,
-        )
-    })
+    }
   }
+  if (
+    HttpApiError.HttpApiSchemaError.is(failure) &&
+    (failure.kind === "Params" || failure.kind === "Query")
+  ) {
+    const where = failure.kind === "Params" ? "path" : "query"
+    const why = (failure.cause as { readonly message?: unknown }).message
+    return errorReply(new BadRequest({ message: `invalid ${where}: ${String(why)}` }))
+  }
+  // A database call that died rather than failed is still an outage (503), not a fault.
+  const outage = outageOf(failure)
+  if (outage !== undefined) return errorReply(outage)
+  const pretty = Cause.pretty(cause).split("\n").map(logSafe).join("\n")
+  console.error(`boroughs server: ${logSafe(`${method} ${path}`)} failed:\n${pretty}`)
+  return errorReply(new ServerError({ message: "the server failed to answer; it has logged why" }))
+}
+
+/**
+ * What an address pays before routing, for every request (unknown routes too) and before any token is
+ * looked up: its own bucket, and without a token the anonymous reads or writes of that address.
+ */
+const chargeAddress = (app: App, req: IncomingMessage, address: string): Effect.Effect<void, RateLimited> => {
+  const limits = app.limits
+  if (limits === null) return Effect.void
+  const url = new URL(req.url ?? "/", "http://server")
+  const endpoint = endpointsOn(url.pathname).find((e) => e.method === req.method)
+  const write = endpoint !== undefined && WRITES.has(endpoint.name)
+  const streaming = endpoint !== undefined && STREAMING.has(endpoint.name)
+  return Effect.andThen(spend(limits.perAddress, address, "requests from this address"), () =>
+    tokenOf(req, url.searchParams, streaming) === null
+      ? spend(
+          write ? limits.writes : limits.reads,
+          `address:${address}`,
+          `${write ? "writes" : "reads"} from this address`,
+        )
+      : Effect.void,
+  )
+}
+
+/** How soon a client is asked to retry while the database is unreachable. */
+const UNAVAILABLE_RETRY_SECONDS = 2
+
+/** Retry-After for a 429 (from the body's `retryAfterMs`, which its schema encoded) or a 503. */
+const retryAfterOf = (response: HttpServerResponse.HttpServerResponse): string | undefined => {
+  if (response.status === 503) return String(UNAVAILABLE_RETRY_SECONDS)
+  if (response.status !== 429 || response.body._tag !== "Uint8Array") return undefined
+  try {
+    const body = JSON.parse(new TextDecoder().decode(response.body.body)) as { retryAfterMs?: unknown }
+    return typeof body.retryAfterMs === "number" ? String(Math.ceil(body.retryAfterMs / 1000)) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The request listener around the API's router: CORS preflight, the client address's own bucket (every
+ * request, unknown routes too, before any token is looked up), then the router, whose endpoints
+ * authenticate (http/authentication.ts) and answer typed errors with the statuses their schemas declare.
+ * Every response carries CORS headers; a failure is answered as JSON, never by taking the process down.
+ */
+const listener = (
+  app: App,
+  router: Effect.Effect<
+    HttpServerResponse.HttpServerResponse,
+    unknown,
+    HttpServerRequest.HttpServerRequest | Scope.Scope
+  >,
+) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const req = NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage
+    const started = performance.now()
+    const method = request.method
+    const path = (req.url ?? "/").split("?")[0] as string
+    if (method === "OPTIONS")
+      return HttpServerResponse.empty({
+        status: 204,
+        headers: { ...CORS_HEADERS, "access-control-max-age": "600" },
+      })
+    const address = addressOf(app, req)
+    const answered = app.limits === null ? router : Effect.andThen(chargeAddress(app, req, address), router)
+    let response = yield* answered.pipe(
+      Effect.catchCause((cause) => {
+        if (Cause.hasInterruptsOnly(cause)) return Effect.succeed(HttpServerResponse.empty({ status: 499 }))
+        // The address's buckets fail before the router runs: a typed error the router never encoded.
+        const failure = Cause.findErrorOption(cause)
+        return Effect.succeed(
+          json(
+            failure._tag === "Some" && failure.value instanceof RateLimited
+              ? errorReply(failure.value)
+              : failureReply(method, path, cause),
+          ),
+        )
+      }),
+    )
+    response = HttpServerResponse.setHeaders(response, CORS_HEADERS)
+    const retryAfter = retryAfterOf(response)
+    if (retryAfter !== undefined) response = HttpServerResponse.setHeader(response, "retry-after", retryAfter)
+    // A refused body left unread (413) would be taken for the next request: close the connection after replying.
+    if (response.status >= 400 && !req.complete) {
+      response = HttpServerResponse.setHeader(response, "connection", "close")
+      req.resume()
+    }
+    if (app.config.logRequests)
+      console.error(
+        `${logSafe(`${method} ${path}`)} ${response.status} ${(performance.now() - started).toFixed(1)}ms`,
+      )
+    return response
+  })
+
+/** The node:http request listener serving the API, living as long as `scope`. */
+export const makeHandler = (app: App) =>
+  Effect.gen(function* () {
+    const scope = yield* Scope.Scope
+    const router = yield* HttpRouter.toHttpEffect(apiLayer(app))
+    return yield* NodeHttpServer.makeHandler(listener(app, router), { scope })
+  })

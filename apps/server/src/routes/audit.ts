@@ -1,11 +1,10 @@
 import { type GameStarted, seedCommitment, toEvent, verifyChain } from "@boroughs/core"
 import { verifyStream } from "@boroughs/engine"
-import { type AuditReport, ViewerQuery } from "@boroughs/protocol"
+import { type AuditReport, BoroughsApi, Caller } from "@boroughs/protocol"
 import { Effect } from "effect"
-import { decodeQuery } from "../http/body.js"
+import { HttpApiBuilder } from "effect/http-api"
+import type { App } from "../app.js"
 import { fromEngine } from "../http/engineErrors.js"
-import { ok } from "../http/respond.js"
-import type { Route } from "../http/router.js"
 import { readerOf, visibleVersion } from "../viewers.js"
 
 /**
@@ -14,15 +13,11 @@ import { readerOf, visibleVersion } from "../viewers.js"
  * commitment. Once it has ended: engine's `verifyStream` over the whole stream — chain, seed reveal against
  * its commitment, every command re-executed byte for byte, every secret reveal against its commitment.
  */
-export const auditRoute: Route = {
-  method: "GET",
-  path: "/api/games/:gameId/audit",
-  kind: "json",
-  handle: ({ app, params, query, principal }) =>
+export const audit = (app: App) =>
+  HttpApiBuilder.handler(BoroughsApi, "games", "audit", ({ params, query }) =>
     Effect.gen(function* () {
-      const { seat } = yield* decodeQuery(query, ViewerQuery)
-      const game = yield* app.live.get(params.gameId as string).pipe(Effect.mapError(fromEngine))
-      const { viewer } = yield* readerOf(principal, game, seat)
+      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const { viewer } = yield* readerOf(yield* Caller, game, query.seat)
       const visible = visibleVersion(game, viewer)
       const envelopes = game.envelopes.slice(0, visible)
       const first = envelopes[0]
@@ -40,7 +35,7 @@ export const auditRoute: Route = {
           problems:
             broken === null ? [] : [{ version: broken.version, kind: "chain", message: broken.message }],
         }
-        return ok(report)
+        return report
       }
       const verified = verifyStream(envelopes, app.config.findGame)
       const revealed = game.match.ended.seed
@@ -57,6 +52,6 @@ export const auditRoute: Route = {
         },
         problems: verified.problems,
       }
-      return ok(report)
+      return report
     }),
-}
+  )

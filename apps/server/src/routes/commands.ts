@@ -1,12 +1,12 @@
 import type { Viewer } from "@boroughs/core"
 import { holderOf } from "@boroughs/engine"
-import { BadRequest, CommandRequest, Forbidden } from "@boroughs/protocol"
+import { BadRequest, Caller, CommandRequest, Forbidden } from "@boroughs/protocol"
 import { Effect } from "effect"
+import type { HttpServerRequest } from "effect/http"
+import type { App } from "../app.js"
 import { requireToken } from "../http/auth.js"
-import { decodeBody } from "../http/body.js"
+import { bodyOf } from "../http/body.js"
 import { fromEngine } from "../http/engineErrors.js"
-import { ok } from "../http/respond.js"
-import type { Route } from "../http/router.js"
 import { contextOf, redacted } from "../redaction.js"
 
 /**
@@ -15,16 +15,19 @@ import { contextOf, redacted } from "../redaction.js"
  * (retrying lost races); the same commandId (per game and seat) is one command however often it is sent.
  * 200 with the events appended, as the acting seat may see them.
  */
-export const commandRoute: Route = {
-  method: "POST",
-  path: "/api/games/:gameId/commands",
-  kind: "json",
-  write: true,
-  handle: ({ app, req, params, principal }) =>
+export const command =
+  (app: App) =>
+  ({
+    params,
+    request,
+  }: {
+    readonly params: { readonly gameId: string }
+    readonly request: HttpServerRequest.HttpServerRequest
+  }) =>
     Effect.gen(function* () {
-      const caller = yield* requireToken(principal)
-      const body = yield* decodeBody(req, CommandRequest, app.config.maxBodyBytes)
-      const gameId = params.gameId as string
+      const caller = yield* requireToken(yield* Caller)
+      const body = yield* bodyOf(app, request, CommandRequest)
+      const { gameId } = params
       const game = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
       const seats = game.settings.players.length
       if (body.seat >= seats)
@@ -50,11 +53,10 @@ export const commandRoute: Route = {
       const viewer: Viewer =
         caller.kind === "organiser" ? { kind: "organiser" } : { kind: "seat", seat: body.seat }
       const last = handled.appended[handled.appended.length - 1]
-      return ok({
+      return {
         gameId,
         version: last?.version ?? handled.game.match.events,
         duplicate: handled.duplicate,
         events: redacted(contextOf(handled.game.match), handled.appended, viewer),
-      })
-    }),
-}
+      }
+    })

@@ -1,19 +1,20 @@
 import { type GameSettings, holderOf, listGames } from "@boroughs/engine"
 import {
   BadRequest,
+  BoroughsApi,
+  Caller,
   Conflict,
   CreateGameRequest,
   DEFAULT_DECISION_MS,
-  EventsQuery,
-  GameListQuery,
-  ViewerQuery,
+  ServerError,
 } from "@boroughs/protocol"
 import { Effect } from "effect"
+import type { HttpServerRequest } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import type { App } from "../app.js"
 import { requireOrganiser } from "../http/auth.js"
-import { decodeBody, decodeQuery } from "../http/body.js"
-import { fromEngine } from "../http/engineErrors.js"
-import { ok } from "../http/respond.js"
-import type { Route } from "../http/router.js"
+import { bodyOf } from "../http/body.js"
+import { fromEngine, notFoundIsFault } from "../http/engineErrors.js"
 import { contextOf, redacted } from "../redaction.js"
 import { checkResumePoint } from "../resumePoint.js"
 import { readerOf, visibleVersion } from "../viewers.js"
@@ -25,117 +26,110 @@ const randomId = (bytes: number): string =>
     b.toString(16).padStart(2, "0"),
   ).join("")
 
-/** `POST /api/games`, `GET /api/games`, `GET /api/games/:gameId`, `GET /api/games/:gameId/events`. */
-export const gameRoutes: ReadonlyArray<Route> = [
-  {
-    method: "POST",
-    path: "/api/games",
-    kind: "json",
-    write: true,
-    handle: ({ app, req, principal }) =>
-      Effect.gen(function* () {
-        const organiser = yield* requireOrganiser(principal)
-        const body = yield* decodeBody(req, CreateGameRequest, app.config.maxBodyBytes)
-        const def = app.config.findGame(body.game)
-        if (def === undefined)
-          return yield* new BadRequest({
-            message: `this server hosts no game "${body.game}"; it hosts: ${app.config.knownGames().join(", ")}`,
-          })
-        const players = body.players ?? Array.from({ length: body.seats }, () => null)
-        if (players.length !== body.seats)
-          return yield* new BadRequest({
-            message: `players names ${players.length} seat holders for ${body.seats} seats`,
-          })
-        const gameId = body.gameId ?? `g${randomId(8)}`
-        const settings: GameSettings = {
-          players,
-          spectators: body.spectators ?? { mode: "live" },
-          decisionMs: body.decisionMs === undefined ? DEFAULT_DECISION_MS : body.decisionMs,
-          createdBy: `organiser:${organiser.name}`,
-        }
-        const created = yield* app.engine
-          .create({
-            gameId,
-            game: def.id,
-            ...(body.options === undefined ? {} : { options: body.options }),
-            seats: body.seats,
-            seed: body.seed ?? randomId(16),
-            commandId: `create:${gameId}`,
-            actor: `organiser:${organiser.name}`,
-            time: new Date().toISOString(),
-            metadata: { settings },
-          })
-          .pipe(
-            Effect.mapError(fromEngine),
-            // The same creation again is idempotent; a different one under a taken id reuses its command id.
-            Effect.mapError((e) =>
-              e._tag === "Conflict" && e.reason === "command-id-reused"
-                ? new Conflict({
-                    reason: "game-exists",
-                    message: `game ${gameId} already exists (created differently)`,
-                  })
-                : e,
-            ),
-          )
-        app.tail.publishAppended(created.appended)
-        const game = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
-        return ok(yield* detailOf(app, game, { viewer: { kind: "organiser" }, held: [] }), 201)
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/games",
-    kind: "json",
-    handle: ({ app, query, principal }) =>
-      Effect.gen(function* () {
-        const q = yield* decodeQuery(query, GameListQuery)
-        const page = yield* listGames(app.store.db, {
-          ...q,
-          limit: q.limit ?? 50,
-          includePrivate: principal?.kind === "organiser",
-          visibleTo: principal === null || principal.kind === "organiser" ? undefined : holderOf(principal),
-        }).pipe(Effect.mapError(fromEngine))
-        const last = page[page.length - 1]
-        const next =
-          last !== undefined && page.length === (q.limit ?? 50) ? `${last.createdAt}|${last.gameId}` : null
-        const games = yield* Effect.forEach(page, (row) => lobbyRowFor(app, principal, row), {
-          concurrency: 8,
+/** A game listed that cannot then be read: a fault of the server, not the caller's. */
+const lost = (e: { readonly message: string }) =>
+  Effect.fail(new ServerError({ message: `a listed game could not be read: ${e.message}` }))
+
+/** `POST /api/games`: an organiser creates a game (201 with its detail as an organiser sees it). */
+export const createGame =
+  (app: App) =>
+  ({ request }: { readonly request: HttpServerRequest.HttpServerRequest }) =>
+    Effect.gen(function* () {
+      const organiser = yield* requireOrganiser(yield* Caller)
+      const body = yield* bodyOf(app, request, CreateGameRequest)
+      const def = app.config.findGame(body.game)
+      if (def === undefined)
+        return yield* new BadRequest({
+          message: `this server hosts no game "${body.game}"; it hosts: ${app.config.knownGames().join(", ")}`,
         })
-        return ok({ games, next })
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/games/:gameId",
-    kind: "json",
-    handle: ({ app, params, query, principal }) =>
-      Effect.gen(function* () {
-        const { seat } = yield* decodeQuery(query, ViewerQuery)
-        const game = yield* app.live.get(params.gameId as string).pipe(Effect.mapError(fromEngine))
-        const reader = yield* readerOf(principal, game, seat)
-        return ok(yield* detailOf(app, game, reader))
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/games/:gameId/events",
-    kind: "json",
-    handle: ({ app, params, query, principal }) =>
-      Effect.gen(function* () {
-        const q = yield* decodeQuery(query, EventsQuery)
-        const game = yield* app.live.get(params.gameId as string).pipe(Effect.mapError(fromEngine))
-        const { viewer } = yield* readerOf(principal, game, q.seat)
-        const after = q.after ?? 0
-        yield* checkResumePoint(app, game, after)
-        const visible = visibleVersion(game, viewer)
-        const to = Math.min(visible, after + (q.limit ?? 500))
-        const envelopes = after >= to ? [] : game.envelopes.slice(after, to)
-        return ok({
-          gameId: game.gameId,
-          events: redacted(contextOf(game.match), envelopes, viewer),
-          version: visible,
-          ended: game.match.ended !== null,
+      const players = body.players ?? Array.from({ length: body.seats }, () => null)
+      if (players.length !== body.seats)
+        return yield* new BadRequest({
+          message: `players names ${players.length} seat holders for ${body.seats} seats`,
         })
-      }),
-  },
-]
+      const gameId = body.gameId ?? `g${randomId(8)}`
+      const settings: GameSettings = {
+        players,
+        spectators: body.spectators ?? { mode: "live" },
+        decisionMs: body.decisionMs === undefined ? DEFAULT_DECISION_MS : body.decisionMs,
+        createdBy: `organiser:${organiser.name}`,
+      }
+      const created = yield* app.engine
+        .create({
+          gameId,
+          game: def.id,
+          ...(body.options === undefined ? {} : { options: body.options }),
+          seats: body.seats,
+          seed: body.seed ?? randomId(16),
+          commandId: `create:${gameId}`,
+          actor: `organiser:${organiser.name}`,
+          time: new Date().toISOString(),
+          metadata: { settings },
+        })
+        .pipe(
+          Effect.mapError(fromEngine),
+          // The same creation again is idempotent; a different one under a taken id reuses its command id.
+          Effect.mapError((e) =>
+            e._tag === "Conflict" && e.reason === "command-id-reused"
+              ? new Conflict({
+                  reason: "game-exists",
+                  message: `game ${gameId} already exists (created differently)`,
+                })
+              : e,
+          ),
+        )
+      app.tail.publishAppended(created.appended)
+      const game = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
+      return yield* detailOf(app, game, { viewer: { kind: "organiser" }, held: [] })
+    }).pipe(notFoundIsFault)
+
+/** `GET /api/games`: the lobby, newest first, as the caller may see it. */
+export const listGamesHandler = (app: App) =>
+  HttpApiBuilder.handler(BoroughsApi, "games", "listGames", ({ query: q }) =>
+    Effect.gen(function* () {
+      const principal = yield* Caller
+      const page = yield* listGames(app.store.db, {
+        ...q,
+        limit: q.limit ?? 50,
+        includePrivate: principal?.kind === "organiser",
+        visibleTo: principal === null || principal.kind === "organiser" ? undefined : holderOf(principal),
+      }).pipe(Effect.mapError(fromEngine))
+      const last = page[page.length - 1]
+      const next =
+        last !== undefined && page.length === (q.limit ?? 50) ? `${last.createdAt}|${last.gameId}` : null
+      const games = yield* Effect.forEach(page, (row) => lobbyRowFor(app, principal, row), {
+        concurrency: 8,
+      }).pipe(Effect.catchTags({ NotFound: lost, Forbidden: lost }))
+      return { games, next }
+    }),
+  )
+
+/** `GET /api/games/:gameId`: the game as the caller (or the seat it asks for) may see it. */
+export const getGame = (app: App) =>
+  HttpApiBuilder.handler(BoroughsApi, "games", "getGame", ({ params, query }) =>
+    Effect.gen(function* () {
+      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const reader = yield* readerOf(yield* Caller, game, query.seat)
+      return yield* detailOf(app, game, reader)
+    }),
+  )
+
+/** `GET /api/games/:gameId/events`: a page of the events the caller may see, after `after`. */
+export const events = (app: App) =>
+  HttpApiBuilder.handler(BoroughsApi, "games", "events", ({ params, query: q }) =>
+    Effect.gen(function* () {
+      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const { viewer } = yield* readerOf(yield* Caller, game, q.seat)
+      const after = q.after ?? 0
+      yield* checkResumePoint(app, game, after)
+      const visible = visibleVersion(game, viewer)
+      const to = Math.min(visible, after + (q.limit ?? 500))
+      const envelopes = after >= to ? [] : game.envelopes.slice(after, to)
+      return {
+        gameId: game.gameId,
+        events: redacted(contextOf(game.match), envelopes, viewer),
+        version: visible,
+        ended: game.match.ended !== null,
+      }
+    }),
+  )

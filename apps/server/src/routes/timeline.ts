@@ -1,10 +1,9 @@
 import { apply, type Match, replay, toEvent, viewOf } from "@boroughs/core"
-import { type TimelinePoint, ViewerQuery } from "@boroughs/protocol"
+import { BoroughsApi, Caller, type TimelinePoint } from "@boroughs/protocol"
 import { Effect } from "effect"
-import { decodeQuery } from "../http/body.js"
+import { HttpApiBuilder } from "effect/http-api"
+import type { App } from "../app.js"
 import { fromEngine } from "../http/engineErrors.js"
-import { ok } from "../http/respond.js"
-import type { Route } from "../http/router.js"
 import { standingReader } from "../timeline/standings.js"
 import { readerOf, visibleVersion } from "../viewers.js"
 
@@ -16,15 +15,11 @@ const timeAt = (metadata: Readonly<Record<string, unknown>>, previous: string | 
  * `GET /api/games/:gameId/timeline`: every position the reader may see, folded once from GameStarted, with
  * the round and each seat's standing read from the reader's own view at that position.
  */
-export const timelineRoute: Route = {
-  method: "GET",
-  path: "/api/games/:gameId/timeline",
-  kind: "json",
-  handle: ({ app, params, query, principal }) =>
+export const timeline = (app: App) =>
+  HttpApiBuilder.handler(BoroughsApi, "games", "timeline", ({ params, query }) =>
     Effect.gen(function* () {
-      const { seat } = yield* decodeQuery(query, ViewerQuery)
-      const game = yield* app.live.get(params.gameId as string).pipe(Effect.mapError(fromEngine))
-      const { viewer } = yield* readerOf(principal, game, seat)
+      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const { viewer } = yield* readerOf(yield* Caller, game, query.seat)
       const visible = visibleVersion(game, viewer)
       const seats = game.settings.players.length
       const reader = standingReader(game.game.id)
@@ -52,12 +47,12 @@ export const timelineRoute: Route = {
           standings: reader.read(view, seats),
         })
       }
-      return ok({
+      return {
         gameId: game.gameId,
         game: game.game.id,
         version: visible,
         scoreLabel: reader.scoreLabel,
         points,
-      })
+      }
     }),
-}
+  )

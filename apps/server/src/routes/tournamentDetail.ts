@@ -2,7 +2,8 @@ import { type EventEnvelope, toEvent } from "@boroughs/core"
 import { ratingsOf, standingsOf, type TournamentState, type TrailEntry } from "@boroughs/engine"
 
 /** A tournament's status for lists and badges. */
-export const statusOf = (s: TournamentState) => (s.ended ? "ended" : s.paused ? "paused" : "running")
+export const statusOf = (s: TournamentState): "ended" | "paused" | "running" =>
+  s.ended ? "ended" : s.paused ? "paused" : "running"
 
 /** The summary line of a tournament. */
 export const summaryOf = (s: TournamentState) => ({

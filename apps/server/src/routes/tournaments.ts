@@ -13,298 +13,247 @@ import {
 } from "@boroughs/engine"
 import {
   BadRequest,
+  BoroughsApi,
+  Caller,
   Conflict,
   CreateTournamentRequest,
   GameActionRequest,
   ServerError,
   TournamentActionRequest,
 } from "@boroughs/protocol"
-import { Effect, Schedule, Schema } from "effect"
+import { Effect, Schedule } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import type { App } from "../app.js"
 import { requireOrganiser } from "../http/auth.js"
-import { decodeBody, decodeQuery } from "../http/body.js"
-import { fromEngine, outageOf } from "../http/engineErrors.js"
-import { CORS_HEADERS, ok } from "../http/respond.js"
-import type { Route } from "../http/router.js"
+import { bodyOf } from "../http/body.js"
+import { fromEngine, notFoundIsFault, outageOf } from "../http/engineErrors.js"
 import { detailOf, gameTrail, tournamentTrail } from "./tournamentDetail.js"
 
-const AuditQuery = Schema.Struct({ format: Schema.optionalKey(Schema.Literals(["json", "text"])) })
-
-/** Organisers' routes: tournaments, organiser actions on games, trails, audits, the signing key. */
-export const tournamentRoutes: ReadonlyArray<Route> = [
-  {
-    method: "POST",
-    path: "/api/tournaments",
-    kind: "json",
-    write: true,
-    handle: ({ app, req, principal }) =>
-      Effect.gen(function* () {
-        const organiser = yield* requireOrganiser(principal)
-        const body = yield* decodeBody(req, CreateTournamentRequest, app.config.maxBodyBytes)
-        if (app.config.findGame(body.game) === undefined)
-          return yield* new BadRequest({
-            message: `this server hosts no game "${body.game}"; it hosts: ${app.config.knownGames().join(", ")}`,
-          })
-        const state = yield* app.tournaments
-          .create(
-            {
-              tournamentId: body.tournamentId ?? `t${randomBytes(5).toString("hex")}`,
-              name: body.name,
-              game: body.game,
-              ...(body.options === undefined ? {} : { options: body.options }),
-              format: body.format,
-              ...(body.rounds === undefined ? {} : { rounds: body.rounds }),
-              tableSize: body.tableSize,
-              entrants: body.entrants,
-              pairingSeed: body.pairingSeed ?? randomBytes(8).toString("hex"),
-              decisionMs: body.decisionMs ?? null,
-            },
-            { actor: holderOf(organiser) },
-          )
-          .pipe(Effect.mapError(fromEngine))
-        return ok(detailOf(state), 201)
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/tournaments",
-    kind: "json",
-    handle: ({ app, principal }) =>
-      Effect.gen(function* () {
-        yield* requireOrganiser(principal)
-        // The standings projection (it trails the log by a wake-up, like the lobby).
-        const rows = yield* Effect.tryPromise({
-          try: () => listTournamentRows(withServerTables(app.store.db)),
-          catch: (cause) =>
-            outageOf(cause) ??
-            new ServerError({ message: `the tournament list cannot be read: ${String(cause)}` }),
-        })
-        return ok({
-          tournaments: rows.map((r) => ({
-            tournamentId: r.tournamentId,
-            name: r.name,
-            game: r.game,
-            format: r.format,
-            rounds: r.rounds,
-            roundsPaired: r.roundsPaired,
-            entrants: r.entrants,
-            status: r.status,
-          })),
-        })
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/tournaments/:tournamentId",
-    kind: "json",
-    handle: ({ app, params, principal }) =>
-      Effect.gen(function* () {
-        yield* requireOrganiser(principal)
-        const { state } = yield* app.tournaments
-          .read(params.tournamentId as string)
-          .pipe(Effect.mapError(fromEngine))
-        return ok(detailOf(state))
-      }),
-  },
-  {
-    method: "POST",
-    path: "/api/tournaments/:tournamentId/actions",
-    kind: "json",
-    write: true,
-    handle: ({ app, req, params, principal }) =>
-      Effect.gen(function* () {
-        const organiser = yield* requireOrganiser(principal)
-        const body = yield* decodeBody(req, TournamentActionRequest, app.config.maxBodyBytes)
-        const state = yield* app.tournaments
-          .act(params.tournamentId as string, body.action, {
-            actor: holderOf(organiser),
-            reason: body.reason,
-          })
-          .pipe(Effect.mapError(fromEngine))
-        return ok(detailOf(state))
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/tournaments/:tournamentId/trail",
-    kind: "json",
-    handle: ({ app, params, principal }) =>
-      Effect.gen(function* () {
-        yield* requireOrganiser(principal)
-        const { state } = yield* app.tournaments
-          .read(params.tournamentId as string)
-          .pipe(Effect.mapError(fromEngine))
-        const games = state.rounds.flatMap((r) => r.tables.map((t) => t.gameId))
-        const perGame = yield* Effect.forEach(games, (id) =>
-          Effect.all([app.store.readStream(`game-${id}`), app.store.readStream(`access-${id}`)]),
-        ).pipe(Effect.mapError(fromEngine))
-        const entries = [...tournamentTrail(state), ...perGame.flatMap(([g, a]) => gameTrail(g, a))]
-        entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
-        return ok({ entries })
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/tournaments/:tournamentId/audit",
-    kind: "json",
-    handle: ({ app, params, query, principal }) =>
-      Effect.gen(function* () {
-        yield* requireOrganiser(principal)
-        const q = yield* decodeQuery(query, AuditQuery)
-        const id = params.tournamentId as string
-        const envelopes = yield* tournamentExport(app.store, id).pipe(Effect.mapError(fromEngine))
-        const report = auditTournament(envelopes, app.config.findGame, {
-          tournamentId: id,
-          trustedKey: app.signer.publicKey,
-        })
-        if (q.format === "text")
-          return {
-            status: 200,
-            body: formatTournamentAudit(report),
-            headers: { "content-type": "text/plain; charset=utf-8" },
-          }
-        return ok(report)
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/tournaments/:tournamentId/export",
-    kind: "stream",
-    handle: ({ app, res, params, principal }) =>
-      Effect.gen(function* () {
-        yield* requireOrganiser(principal)
-        const id = params.tournamentId as string
-        const envelopes = yield* tournamentExport(app.store, id).pipe(Effect.mapError(fromEngine))
-        const text = envelopes.map((e: EventEnvelope) => `${toNdjsonLine(e)}\n`).join("")
-        res.writeHead(200, {
-          ...CORS_HEADERS,
-          "content-type": "application/x-ndjson; charset=utf-8",
-          "content-disposition": `attachment; filename="tournament-${id}.ndjson"`,
-          "content-length": String(Buffer.byteLength(text)),
-        })
-        res.end(text)
-      }),
-  },
-  {
-    method: "POST",
-    path: "/api/games/:gameId/actions",
-    kind: "json",
-    write: true,
-    handle: ({ app, req, params, principal }) =>
-      Effect.gen(function* () {
-        const organiser = yield* requireOrganiser(principal)
-        const body = yield* decodeBody(req, GameActionRequest, app.config.maxBodyBytes)
-        const gameId = params.gameId as string
-        const time = new Date().toISOString()
-        const handled = yield* app.engine
-          .act({
-            gameId,
-            action: body.action,
-            actor: holderOf(organiser),
-            reason: body.reason,
-            time,
-            commandId: `org:${gameId}:${body.commandId ?? randomBytes(8).toString("hex")}`,
-            ...(body.expectedVersion === undefined ? {} : { expectedVersion: body.expectedVersion }),
-          })
-          .pipe(Effect.mapError(fromEngine))
-        app.tail.publishAppended(handled.appended)
-        const last = handled.appended[handled.appended.length - 1]
-        return ok({ version: last?.version ?? handled.game.match.events, duplicate: handled.duplicate })
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/games/:gameId/trail",
-    kind: "json",
-    handle: ({ app, params, principal }) =>
-      Effect.gen(function* () {
-        yield* requireOrganiser(principal)
-        const gameId = params.gameId as string
-        const game = yield* app.engine.load(gameId).pipe(Effect.mapError(fromEngine))
-        const access = yield* app.store.readStream(`access-${gameId}`).pipe(Effect.mapError(fromEngine))
-        return ok({ entries: gameTrail(game.envelopes, access) })
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/admin/games/:gameId",
-    kind: "json",
-    write: true,
-    handle: ({ app, params, principal }) =>
-      Effect.gen(function* () {
-        const organiser = yield* requireOrganiser(principal)
-        const gameId = params.gameId as string
-        const game = yield* app.engine.load(gameId).pipe(Effect.mapError(fromEngine))
-        const at = new Date().toISOString()
-        // Every organiser look at a game's secrets is itself an event: who, when, at which version.
-        const streamId = `access-${gameId}`
-        const commandId = `view:${gameId}:${randomBytes(8).toString("hex")}`
-        const record = Effect.gen(function* () {
-          const head = yield* app.store.head(streamId)
-          return yield* app.store.append({
-            streamId,
-            streamType: "access",
-            expectedVersion: head?.version ?? 0,
-            commandId,
-            events: [
+/** Organisers' endpoints: tournaments, organiser actions on games, trails, audits, the signing key. */
+export const tournamentsGroup = (app: App) =>
+  HttpApiBuilder.group(BoroughsApi, "tournaments", (handlers) =>
+    handlers
+      .handleRaw("createTournament", ({ request }) =>
+        Effect.gen(function* () {
+          const organiser = yield* requireOrganiser(yield* Caller)
+          const body = yield* bodyOf(app, request, CreateTournamentRequest)
+          if (app.config.findGame(body.game) === undefined)
+            return yield* new BadRequest({
+              message: `this server hosts no game "${body.game}"; it hosts: ${app.config.knownGames().join(", ")}`,
+            })
+          const state = yield* app.tournaments
+            .create(
               {
-                type: "OrganiserViewed",
-                data: {
-                  gameId,
-                  gameVersion: game.match.events,
-                  actor: holderOf(organiser),
-                  at,
-                  reason: "full view in the admin app",
-                },
-                metadata: { commandId, actor: holderOf(organiser), time: at },
+                tournamentId: body.tournamentId ?? `t${randomBytes(5).toString("hex")}`,
+                name: body.name,
+                game: body.game,
+                ...(body.options === undefined ? {} : { options: body.options }),
+                format: body.format,
+                ...(body.rounds === undefined ? {} : { rounds: body.rounds }),
+                tableSize: body.tableSize,
+                entrants: body.entrants,
+                pairingSeed: body.pairingSeed ?? randomBytes(8).toString("hex"),
+                decisionMs: body.decisionMs ?? null,
               },
-            ],
+              { actor: holderOf(organiser) },
+            )
+            .pipe(Effect.mapError(fromEngine))
+          return detailOf(state)
+        }).pipe(notFoundIsFault),
+      )
+      .handle("listTournaments", () =>
+        Effect.gen(function* () {
+          yield* requireOrganiser(yield* Caller)
+          // The standings projection (it trails the log by a wake-up, like the lobby).
+          const rows = yield* Effect.tryPromise({
+            try: () => listTournamentRows(withServerTables(app.store.db)),
+            catch: (cause) =>
+              outageOf(cause) ??
+              new ServerError({ message: `the tournament list cannot be read: ${String(cause)}` }),
           })
-        })
-        // Organisers looking at once race for the next version of the access stream: the losers append again.
-        const recorded = yield* record.pipe(
-          Effect.retry({
-            schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
-            times: 7,
-            while: (e) => e._tag === "WrongExpectedVersion",
-          }),
-          Effect.catchTag("WrongExpectedVersion", () =>
-            Effect.fail(
-              new Conflict({
-                reason: "contention",
-                message: `game ${gameId} is being viewed by many at once; retry`,
-              }),
+          return {
+            tournaments: rows.map((r) => ({
+              tournamentId: r.tournamentId,
+              name: r.name,
+              game: r.game,
+              format: r.format,
+              rounds: r.rounds,
+              roundsPaired: r.roundsPaired,
+              entrants: r.entrants,
+              status: r.status,
+            })),
+          }
+        }),
+      )
+      .handle("getTournament", ({ params }) =>
+        Effect.gen(function* () {
+          yield* requireOrganiser(yield* Caller)
+          const { state } = yield* app.tournaments.read(params.tournamentId).pipe(Effect.mapError(fromEngine))
+          return detailOf(state)
+        }),
+      )
+      .handleRaw("tournamentAction", ({ params, request }) =>
+        Effect.gen(function* () {
+          const organiser = yield* requireOrganiser(yield* Caller)
+          const body = yield* bodyOf(app, request, TournamentActionRequest)
+          const state = yield* app.tournaments
+            .act(params.tournamentId, body.action, {
+              actor: holderOf(organiser),
+              reason: body.reason,
+            })
+            .pipe(Effect.mapError(fromEngine))
+          return detailOf(state)
+        }),
+      )
+      .handle("tournamentTrail", ({ params }) =>
+        Effect.gen(function* () {
+          yield* requireOrganiser(yield* Caller)
+          const { state } = yield* app.tournaments.read(params.tournamentId).pipe(Effect.mapError(fromEngine))
+          const games = state.rounds.flatMap((r) => r.tables.map((t) => t.gameId))
+          const perGame = yield* Effect.forEach(games, (id) =>
+            Effect.all([app.store.readStream(`game-${id}`), app.store.readStream(`access-${id}`)]),
+          ).pipe(Effect.mapError(fromEngine))
+          const entries = [...tournamentTrail(state), ...perGame.flatMap(([g, a]) => gameTrail(g, a))]
+          entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+          return { entries }
+        }),
+      )
+      .handle("tournamentAudit", ({ params, query: q }) =>
+        Effect.gen(function* () {
+          yield* requireOrganiser(yield* Caller)
+          const id = params.tournamentId
+          const envelopes = yield* tournamentExport(app.store, id).pipe(Effect.mapError(fromEngine))
+          const report = auditTournament(envelopes, app.config.findGame, {
+            tournamentId: id,
+            trustedKey: app.signer.publicKey,
+          })
+          if (q.format === "text")
+            return HttpServerResponse.text(formatTournamentAudit(report), {
+              contentType: "text/plain; charset=utf-8",
+            })
+          return report
+        }),
+      )
+      .handle("tournamentExport", ({ params }) =>
+        Effect.gen(function* () {
+          yield* requireOrganiser(yield* Caller)
+          const id = params.tournamentId
+          const envelopes = yield* tournamentExport(app.store, id).pipe(Effect.mapError(fromEngine))
+          const text = envelopes.map((e: EventEnvelope) => `${toNdjsonLine(e)}\n`).join("")
+          return HttpServerResponse.text(text, {
+            contentType: "application/x-ndjson; charset=utf-8",
+            headers: { "content-disposition": `attachment; filename="tournament-${id}.ndjson"` },
+          })
+        }),
+      )
+      .handleRaw("gameAction", ({ params, request }) =>
+        Effect.gen(function* () {
+          const organiser = yield* requireOrganiser(yield* Caller)
+          const body = yield* bodyOf(app, request, GameActionRequest)
+          const { gameId } = params
+          const time = new Date().toISOString()
+          const handled = yield* app.engine
+            .act({
+              gameId,
+              action: body.action,
+              actor: holderOf(organiser),
+              reason: body.reason,
+              time,
+              commandId: `org:${gameId}:${body.commandId ?? randomBytes(8).toString("hex")}`,
+              ...(body.expectedVersion === undefined ? {} : { expectedVersion: body.expectedVersion }),
+            })
+            .pipe(Effect.mapError(fromEngine))
+          app.tail.publishAppended(handled.appended)
+          const last = handled.appended[handled.appended.length - 1]
+          return { version: last?.version ?? handled.game.match.events, duplicate: handled.duplicate }
+        }),
+      )
+      .handle("gameTrail", ({ params }) =>
+        Effect.gen(function* () {
+          yield* requireOrganiser(yield* Caller)
+          const { gameId } = params
+          const game = yield* app.engine.load(gameId).pipe(Effect.mapError(fromEngine))
+          const access = yield* app.store.readStream(`access-${gameId}`).pipe(Effect.mapError(fromEngine))
+          return { entries: gameTrail(game.envelopes, access) }
+        }),
+      )
+      .handle("organiserGameView", ({ params }) =>
+        Effect.gen(function* () {
+          const organiser = yield* requireOrganiser(yield* Caller)
+          const { gameId } = params
+          const game = yield* app.engine.load(gameId).pipe(Effect.mapError(fromEngine))
+          const at = new Date().toISOString()
+          // Every organiser look at a game's secrets is itself an event: who, when, at which version.
+          const streamId = `access-${gameId}`
+          const commandId = `view:${gameId}:${randomBytes(8).toString("hex")}`
+          const record = Effect.gen(function* () {
+            const head = yield* app.store.head(streamId)
+            return yield* app.store.append({
+              streamId,
+              streamType: "access",
+              expectedVersion: head?.version ?? 0,
+              commandId,
+              events: [
+                {
+                  type: "OrganiserViewed",
+                  data: {
+                    gameId,
+                    gameVersion: game.match.events,
+                    actor: holderOf(organiser),
+                    at,
+                    reason: "full view in the admin app",
+                  },
+                  metadata: { commandId, actor: holderOf(organiser), time: at },
+                },
+              ],
+            })
+          })
+          // Organisers looking at once race for the next version of the access stream: the losers append again.
+          const recorded = yield* record.pipe(
+            Effect.retry({
+              schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
+              times: 7,
+              while: (e) => e._tag === "WrongExpectedVersion",
+            }),
+            Effect.catchTag("WrongExpectedVersion", () =>
+              Effect.fail(
+                new Conflict({
+                  reason: "contention",
+                  message: `game ${gameId} is being viewed by many at once; retry`,
+                }),
+              ),
             ),
-          ),
-          Effect.mapError((e) => (e._tag === "Conflict" ? e : fromEngine(e))),
-        )
-        const settings = settingsOf(game.envelopes[0] as EventEnvelope)
-        const control = seatControlOf(game.envelopes, settings.players)
-        const last = recorded.envelopes[recorded.envelopes.length - 1] as EventEnvelope
-        return ok({
-          gameId,
-          game: game.match.game.id,
-          version: game.match.events,
-          ended: game.match.ended !== null,
-          players: control.holders,
-          paused: control.paused,
-          forfeited: control.forfeited,
-          view: viewOf(game.match, { kind: "organiser" }),
-          events: game.envelopes.map((e) => {
-            // The seed stays hidden until the end, organisers included (it predicts every draw).
-            if (e.type !== "GameStarted" || game.match.ended !== null) return e
-            const { seed: _seed, ...data } = e.data
-            return { ...e, data }
-          }),
-          recordedAs: { stream: streamId, version: last.version },
-          at,
-        })
-      }),
-  },
-  {
-    method: "GET",
-    path: "/api/signing-key",
-    kind: "json",
-    handle: ({ app }) =>
-      Effect.succeed(ok({ publicKey: app.signer.publicKey, keyId: app.signer.keyId, algorithm: "Ed25519" })),
-  },
-]
+            Effect.mapError((e) => (e._tag === "Conflict" ? e : fromEngine(e))),
+          )
+          const settings = settingsOf(game.envelopes[0] as EventEnvelope)
+          const control = seatControlOf(game.envelopes, settings.players)
+          const last = recorded.envelopes[recorded.envelopes.length - 1] as EventEnvelope
+          return {
+            gameId,
+            game: game.match.game.id,
+            version: game.match.events,
+            ended: game.match.ended !== null,
+            players: control.holders,
+            paused: control.paused,
+            forfeited: control.forfeited,
+            view: viewOf(game.match, { kind: "organiser" }),
+            events: game.envelopes.map((e) => {
+              // The seed stays hidden until the end, organisers included (it predicts every draw).
+              if (e.type !== "GameStarted" || game.match.ended !== null) return e
+              const { seed: _seed, ...data } = e.data
+              return { ...e, data }
+            }),
+            recordedAs: { stream: streamId, version: last.version },
+            at,
+          }
+        }),
+      )
+      .handle("signingKey", () =>
+        Effect.succeed({
+          publicKey: app.signer.publicKey,
+          keyId: app.signer.keyId,
+          algorithm: "Ed25519" as const,
+        }),
+      ),
+  )

@@ -1,26 +1,21 @@
 import type { Viewer } from "@boroughs/core"
 import { pendingSeats } from "@boroughs/engine"
-import { Forbidden, NotFound, ViewAtQuery } from "@boroughs/protocol"
+import { BoroughsApi, Caller, Forbidden, NotFound } from "@boroughs/protocol"
 import { Effect } from "effect"
-import { decodeQuery } from "../http/body.js"
+import { HttpApiBuilder } from "effect/http-api"
+import type { App } from "../app.js"
 import { fromEngine } from "../http/engineErrors.js"
-import { ok } from "../http/respond.js"
-import type { Route } from "../http/router.js"
 import { readerOf, visibleVersion } from "../viewers.js"
 
 /**
  * `GET /api/games/:gameId/view?at=<version>`: the reader's view of any position, from the nearest snapshot
  * and fewer than N folds. Once a game has ended every position is shown whole, as its events are.
  */
-export const viewAtRoute: Route = {
-  method: "GET",
-  path: "/api/games/:gameId/view",
-  kind: "json",
-  handle: ({ app, params, query, principal }) =>
+export const viewAt = (app: App) =>
+  HttpApiBuilder.handler(BoroughsApi, "games", "viewAt", ({ params, query: q }) =>
     Effect.gen(function* () {
-      const q = yield* decodeQuery(query, ViewAtQuery)
-      const game = yield* app.live.get(params.gameId as string).pipe(Effect.mapError(fromEngine))
-      const { viewer } = yield* readerOf(principal, game, q.seat)
+      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const { viewer } = yield* readerOf(yield* Caller, game, q.seat)
       const head = game.match.events
       if (q.at > head)
         return yield* new NotFound({
@@ -45,12 +40,12 @@ export const viewAtRoute: Route = {
         })
       const perspective: Viewer | null = q.as === undefined ? null : { kind: "seat", seat: q.as }
       const effective: Viewer = perspective ?? (game.match.ended ? { kind: "organiser" } : viewer)
-      return ok({
+      return {
         gameId: game.gameId,
         version: q.at,
         viewer: perspective ?? viewer,
         view: game.game.view(match.state, effective),
         pending: pendingSeats(match),
-      })
+      }
     }),
-}
+  )

@@ -1,23 +1,27 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { EventEnvelope, Viewer } from "@boroughs/core"
-import type { LiveGame, Principal } from "@boroughs/engine"
+import type { LiveGame } from "@boroughs/engine"
 import {
   BadRequest,
+  BoroughsApi,
+  Caller,
   DecimalInt,
   type GameStreamMessage,
-  GameStreamQuery,
   gameStreamFrame,
   SSE_KEEP_ALIVE,
 } from "@boroughs/protocol"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { Effect, Schema } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
-import { decodeQuery } from "../http/body.js"
 import { fromEngine } from "../http/engineErrors.js"
 import { CORS_HEADERS } from "../http/respond.js"
 import { eventFrame } from "../payloads.js"
 import { checkResumePoint } from "../resumePoint.js"
 import { readerOf, viewerKey, visibleVersion } from "../viewers.js"
 import type { StreamConnection } from "./registry.js"
+import { untilClosed } from "./untilClosed.js"
 
 /** A client that has not read this much of its stream is dropped: it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024
@@ -71,87 +75,85 @@ const resumeAfter = (req: IncomingMessage, after: number | undefined): number | 
  * Spectators of a delayed game get each event once the game is `events` further on. Ends with `end` when
  * the game is over and everything was sent.
  */
-export const gameStream = (
-  app: App,
-  req: IncomingMessage,
-  res: ServerResponse,
-  gameId: string,
-  query: URLSearchParams,
-  principal: Principal | null,
-) =>
-  Effect.gen(function* () {
-    const q = yield* decodeQuery(query, GameStreamQuery)
-    const after = resumeAfter(req, q.after)
-    if (after instanceof BadRequest) return yield* after
-    const current = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
-    const { viewer } = yield* readerOf(principal, current, q.seat)
-    yield* checkResumePoint(app, current, after)
-    // A finished game the client has read to the end: 204 tells EventSource to stop reconnecting.
-    if (current.match.ended && after >= current.match.events) {
-      res.writeHead(204, CORS_HEADERS)
-      res.end()
-      return
-    }
+export const gameStream = (app: App) =>
+  HttpApiBuilder.handler(BoroughsApi, "streams", "gameStream", ({ params, query: q, request }) =>
+    Effect.gen(function* () {
+      const req = NodeHttpServerRequest.toIncomingMessage(request) as IncomingMessage
+      const res = NodeHttpServerRequest.toServerResponse(request) as ServerResponse
+      const { gameId } = params
+      const principal = yield* Caller
+      const after = resumeAfter(req, q.after)
+      if (after instanceof BadRequest) return yield* after
+      const current = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
+      const { viewer } = yield* readerOf(principal, current, q.seat)
+      yield* checkResumePoint(app, current, after)
+      // A finished game the client has read to the end: 204 tells EventSource to stop reconnecting.
+      if (current.match.ended && after >= current.match.events)
+        return HttpServerResponse.empty({ status: 204 })
 
-    let sent = after
-    let ready = false
-    let closed = false
-    // Frames go straight to the socket, framed here as the response's chunks: ServerResponse.write corks
-    // each write and sends it on the next tick, which doubled the cost of a fan-out to a thousand streams
-    // (apps/server/bench, against a bare broadcaster). Every write of the body goes this one way, in order.
-    let chunked = true
-    const write = (bytes: Buffer) => {
-      if (closed) return
-      connection.lastWrite = Date.now()
-      const socket = res.socket
-      if (socket === null || socket.destroyed) return close()
-      socket.write(bytes)
-      if (socket.writableLength > MAX_BUFFERED_BYTES) close()
-    }
-    const message = (m: GameStreamMessage) => write(wire(gameStreamFrame(m), chunked))
-    const flush = (game: LiveGame) => {
-      const visible = Math.min(visibleVersion(game, viewer), game.envelopes.length)
-      if (visible > sent) {
-        write(framesWire(game, sent + 1, visible, viewer, chunked))
-        sent = visible
+      let sent = after
+      let ready = false
+      let closed = false
+      // Frames go straight to the socket, framed here as the response's chunks: ServerResponse.write corks
+      // each write and sends it on the next tick, which doubled the cost of a fan-out to a thousand streams
+      // (apps/server/bench, against a bare broadcaster). Every write of the body goes this one way, in order.
+      let chunked = true
+      const write = (bytes: Buffer) => {
+        if (closed) return
+        connection.lastWrite = Date.now()
+        const socket = res.socket
+        if (socket === null || socket.destroyed) return close()
+        socket.write(bytes)
+        if (socket.writableLength > MAX_BUFFERED_BYTES) close()
       }
-      if (!ready) {
-        ready = true
-        message({ type: "ready", gameId, version: sent, ended: game.match.ended !== null })
+      const message = (m: GameStreamMessage) => write(wire(gameStreamFrame(m), chunked))
+      const flush = (game: LiveGame) => {
+        const visible = Math.min(visibleVersion(game, viewer), game.envelopes.length)
+        if (visible > sent) {
+          write(framesWire(game, sent + 1, visible, viewer, chunked))
+          sent = visible
+        }
+        if (!ready) {
+          ready = true
+          message({ type: "ready", gameId, version: sent, ended: game.match.ended !== null })
+        }
+        if (game.match.ended && sent >= game.match.events) {
+          message({ type: "end", gameId, version: sent })
+          close()
+        }
       }
-      if (game.match.ended && sent >= game.match.events) {
-        message({ type: "end", gameId, version: sent })
-        close()
+      const close = () => {
+        if (closed) return
+        closed = true
+        stop()
+        app.streams.remove(connection)
+        res.end()
       }
-    }
-    const close = () => {
-      if (closed) return
-      closed = true
-      stop()
-      app.streams.remove(connection)
-      res.end()
-    }
-    let stop = () => {}
-    const connection: StreamConnection = {
-      lastWrite: Date.now(),
-      keepAlive: () => write(wire(SSE_KEEP_ALIVE, chunked)),
-      close: () => close(),
-    }
+      let stop = () => {}
+      const connection: StreamConnection = {
+        lastWrite: Date.now(),
+        keepAlive: () => write(wire(SSE_KEEP_ALIVE, chunked)),
+        close: () => close(),
+      }
 
-    res.writeHead(200, {
-      ...CORS_HEADERS,
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    })
-    res.flushHeaders()
-    // Node frames the body as chunks unless the client spoke HTTP/1.0 (then the body ends with the connection).
-    chunked = (res as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding !== false
-    const watched = yield* app.live.watch(gameId, (game) => flush(game)).pipe(Effect.mapError(fromEngine))
-    stop = watched.stop
-    app.streams.add(connection)
-    req.on("close", close)
-    res.on("error", close)
-    flush(watched.game)
-  })
+      res.writeHead(200, {
+        ...CORS_HEADERS,
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      })
+      res.flushHeaders()
+      // Node frames the body as chunks unless the client spoke HTTP/1.0 (then the body ends with the connection).
+      chunked = (res as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding !== false
+      const watched = yield* app.live.watch(gameId, (game) => flush(game)).pipe(Effect.mapError(fromEngine))
+      stop = watched.stop
+      app.streams.add(connection)
+      req.on("close", close)
+      res.on("error", close)
+      flush(watched.game)
+      // The response is written above, frame by frame; the request ends when the stream does.
+      yield* untilClosed(res)
+      return HttpServerResponse.empty()
+    }),
+  )
