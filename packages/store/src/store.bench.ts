@@ -1,5 +1,5 @@
 import { hash, randomUUID } from "node:crypto"
-import { installSha256 } from "@boroughs/core"
+import { installSha256 } from "@boroughs/core/kernel"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { CompiledQuery, sql } from "kysely"
 import { Pool } from "pg"

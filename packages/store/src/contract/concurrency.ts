@@ -1,9 +1,9 @@
-import { verifyChain } from "@boroughs/core"
+import { verifyChain } from "@boroughs/core/kernel"
 import { expect } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { EventStore, type WrongExpectedVersion } from "../EventStore.js"
 import { TestDatabase } from "../testing/index.js"
-import { appendTo, type ContractIt, event, type Store, unique } from "./helpers.js"
+import { appendTo, type ContractIt, event, readToEnd, readUntil, type Store, unique } from "./helpers.js"
 
 const WRITERS = 32
 
@@ -110,5 +110,68 @@ export const concurrencyCases = (it: ContractIt) => {
           })
       }
     }),
+  )
+
+  it.effect(
+    "many appends at once to many streams land whole, amid a stale one and a retry: each chain verifies, the log has each event once",
+    () =>
+      Effect.gen(function* () {
+        const store = yield* EventStore
+        const before = (yield* readToEnd(store, null)).position
+        const streams = Array.from({ length: 24 }, () => unique("game"))
+        for (const stream of streams) yield* appendTo(store, stream, 0, [event("GameStarted")])
+        const retried = yield* appendTo(
+          store,
+          streams[0]!,
+          1,
+          [event("Moved", { round: 0 })],
+          `${streams[0]}-first`,
+        )
+        // Another node moves this stream on: this store's cached link is stale, so its append reaches the database.
+        const moved = unique("game")
+        yield* appendTo(store, moved, 0, [event("GameStarted")])
+        yield* appendTo(yield* (yield* TestDatabase).secondNode, moved, 1, [event("Moved")])
+        const rounds = 5
+        // Each writer appends 1–3 events per round at the version it last wrote.
+        const writer = (stream: string, start: number) =>
+          Effect.gen(function* () {
+            let version = start
+            for (let round = 1; round <= rounds; round++) {
+              const events = Array.from({ length: 1 + (round % 3) }, (_, i) => event("Moved", { round, i }))
+              version = (yield* appendTo(store, stream, version, events)).envelopes.at(-1)!.version
+            }
+            return version
+          })
+        const [finalVersions, stale, retry] = yield* Effect.all(
+          [
+            Effect.all(
+              streams.map((stream, i) => writer(stream, i === 0 ? 2 : 1)),
+              { concurrency: "unbounded" },
+            ),
+            Effect.flip(appendTo(store, moved, 1, [event("Moved")])),
+            appendTo(store, streams[0]!, 1, [event("Moved", { round: 0 })], `${streams[0]}-first`),
+          ],
+          { concurrency: "unbounded" },
+        )
+        expect(stale).toMatchObject({ _tag: "WrongExpectedVersion", expectedVersion: 1, actualVersion: 2 })
+        expect(retry).toEqual({ envelopes: retried.envelopes, duplicate: true })
+        let total = (yield* store.readStream(moved)).length
+        for (const [i, stream] of streams.entries()) {
+          const read = yield* store.readStream(stream)
+          expect(read.map((e) => e.version)).toEqual(
+            Array.from({ length: finalVersions[i]! }, (_, v) => v + 1),
+          )
+          expect(verifyChain(read)).toBeNull()
+          total += read.length
+        }
+        const { events } = yield* readUntil(store, before, (read) => read.length >= total)
+        expect(events.length).toBe(total)
+        expect(new Set(events.map((e) => e.eventId)).size).toBe(total)
+        for (const stream of streams) {
+          const versions = events.filter((e) => e.streamId === stream).map((e) => e.version)
+          expect(versions).toEqual([...versions].sort((a, b) => a - b))
+        }
+      }),
+    60_000,
   )
 }

@@ -1,4 +1,4 @@
-import { verifyChain } from "@boroughs/core"
+import { verifyChain } from "@boroughs/core/kernel"
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { type RawBuilder, sql } from "kysely"

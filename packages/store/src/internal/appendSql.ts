@@ -1,4 +1,4 @@
-import type { EventEnvelope } from "@boroughs/core"
+import type { EventEnvelope } from "@boroughs/core/kernel"
 import type { Statement } from "./backend.js"
 
 /** The channel other nodes are woken on after appends (Postgres), with an empty payload: only a wake-up. */
@@ -49,8 +49,8 @@ type Shape = "one" | "many"
 /** Bump the suffix whenever a statement's text changes: prepared names live per connection. */
 const VERSION = "v6"
 
-const eventParameters = (events: ReadonlyArray<StoredEvent>): unknown[] => {
-  if (events.length === 1) {
+const eventParameters = (events: ReadonlyArray<StoredEvent>, asArrays = false): unknown[] => {
+  if (events.length === 1 && !asArrays) {
     const { envelope, dataText, metadataText } = events[0]!
     return [
       envelope.version,
@@ -75,16 +75,19 @@ const eventParameters = (events: ReadonlyArray<StoredEvent>): unknown[] => {
   ]
 }
 
+/** One append as the store writes it: the chained events at the versions after `expectedVersion`. */
+export interface AppendWrite {
+  readonly streamType: string
+  readonly expectedVersion: number
+  readonly events: ReadonlyArray<StoredEvent>
+}
+
 /**
  * The whole append as one statement (one round trip): the events at the versions after the expected one,
  * and for a new stream its row. It writes every event or none (a concurrent creator won the stream), and
  * raises a unique violation when a version (or an event id) is taken.
  */
-export const appendStatement = (input: {
-  readonly streamType: string
-  readonly expectedVersion: number
-  readonly events: ReadonlyArray<StoredEvent>
-}): Statement => {
+export const appendStatement = (input: AppendWrite): Statement => {
   const { events, expectedVersion } = input
   const first = events[0]?.envelope
   if (first === undefined) throw new Error("appendStatement: no events")
@@ -99,5 +102,25 @@ export const appendStatement = (input: {
       ...eventParameters(events),
       ...(claim === "create" ? [input.streamType] : []),
     ],
+  }
+}
+
+// Appends to existing streams, several at once (see GroupCommit): every event with its own stream id, in the
+// order of the appends, so each stream's versions ascend with global_position as they would one by one.
+const GROUP = `${INSERT}
+select * from unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::int[], $6::text[]::jsonb[],
+    $7::text[]::jsonb[], $8::text[], $9::text[])`
+
+/** Several appends to existing streams as one statement: all of their events or none. */
+export const groupStatement = (appends: ReadonlyArray<AppendWrite>): Statement => {
+  const events: StoredEvent[] = []
+  for (const append of appends) {
+    if (append.expectedVersion === 0) throw new Error("groupStatement: a new stream is appended alone")
+    events.push(...append.events)
+  }
+  return {
+    name: `es_append_group_${VERSION}`,
+    sql: GROUP,
+    parameters: [events.map((e) => e.envelope.streamId), ...eventParameters(events, true)],
   }
 }

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from "kysely"
 import type { Database } from "../schema.js"
+import type { AppendWrite } from "./appendSql.js"
 
 /** A hot statement: `name` lets a backend prepare it once per connection instead of planning it per call. */
 export interface Statement {
@@ -16,6 +17,8 @@ export interface Backend {
   readonly execute: <Row>(statement: Statement) => Promise<ReadonlyArray<Row>>
   /** Runs a hot write (an append) outside any transaction and returns how many rows it wrote. */
   readonly write: (statement: Statement) => Promise<number>
+  /** Writes an append and returns how many rows it wrote (Postgres: grouped under load); else `write`. */
+  readonly append?: ((append: AppendWrite) => Promise<number>) | undefined
   /** Where the database is, for messages (never with a password). */
   readonly where: string
   /** Tells other nodes an append committed (Postgres: a coalesced NOTIFY); PGlite has one process. */

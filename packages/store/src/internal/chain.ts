@@ -1,4 +1,4 @@
-import { canonicalJson, type EventEnvelope, envelopeHashOf, exactCanonicalJson } from "@boroughs/core"
+import { canonicalJson, type EventEnvelope, envelopeHashOf, exactCanonicalJson } from "@boroughs/core/kernel"
 import type { NewEvent } from "../EventStore.js"
 import { eventIdFor } from "../eventIds.js"
 import type { StoredEvent } from "./appendSql.js"

@@ -1,18 +1,26 @@
-import { canonicalJson, type EventEnvelope, GENESIS_HASH } from "@boroughs/core"
+import { canonicalJson, type EventEnvelope, GENESIS_HASH } from "@boroughs/core/kernel"
 import { type Duration, Effect, type Scope } from "effect"
 import type { Kysely } from "kysely"
 import type { AppendRequest, AppendResult, EventStore, GlobalPosition } from "../EventStore.js"
 import { IdempotencyConflict, StoreError, WrongExpectedVersion } from "../errors.js"
 import { eventIdFor } from "../eventIds.js"
 import type { Database } from "../schema.js"
-import { appendStatement } from "./appendSql.js"
+import { type AppendWrite, appendStatement } from "./appendSql.js"
 import type { Backend } from "./backend.js"
 import { chainEvents } from "./chain.js"
 import { attempt, isUniqueViolation, toStoreError } from "./dbErrors.js"
 import { LinkCache } from "./linkCache.js"
 import { migrateIfBehind } from "./migrate.js"
 import * as Q from "./queries.js"
-import { type EventRow, type GlobalRow, toEnvelope, toGlobalEvent, toPosition, toStreamHead } from "./rows.js"
+import {
+  type EventRow,
+  type GlobalRow,
+  type StreamRow,
+  toEnvelope,
+  toGlobalEvent,
+  toPosition,
+  toStreamHead,
+} from "./rows.js"
 import { Wakeups } from "./wakeups.js"
 
 /** How often readers are woken without an append, in case a wake-up was lost (ARCHITECTURE.md §4). */
@@ -44,6 +52,14 @@ export const makeStore = (
     if (options.listen) yield* options.listen(wakeups.poke)
 
     const run = <A>(doing: string, query: () => Promise<A>) => attempt(doing, query, where)
+    const writeAppend = backend.append ?? ((input: AppendWrite) => backend.write(appendStatement(input)))
+
+    /** A stream's type and head, or undefined when it has no events. */
+    const readHead = (streamId: string) =>
+      run(`reading the head of ${streamId}`, async () => {
+        const rows = await backend.execute<StreamRow>(Q.headStatement(streamId))
+        return rows[0]
+      })
 
     /**
      * The hash at `expectedVersion` from what this store has seen: null when the stream is past that version,
@@ -59,7 +75,7 @@ export const makeStore = (
     /** The hash at `expectedVersion` read from the stream's head, or null when it is not at that version. */
     const headHashAt = (streamId: string, expectedVersion: number) =>
       Effect.gen(function* () {
-        const head = yield* run(`reading the head of ${streamId}`, () => Q.selectHead(db, streamId))
+        const head = yield* readHead(streamId)
         if (head === undefined) return null
         links.remember(streamId, { version: head.version, hash: head.head_hash })
         return head.version === expectedVersion ? head.head_hash : null
@@ -102,9 +118,7 @@ export const makeStore = (
           Q.selectEventsById(db, ids),
         )
         if (stored.length > 0) return yield* replayOf(request, stored)
-        const head = yield* run(`reading the head of ${request.streamId}`, () =>
-          Q.selectHead(db, request.streamId),
-        )
+        const head = yield* readHead(request.streamId)
         if (head !== undefined)
           links.remember(request.streamId, { version: head.version, hash: head.head_hash })
         const actualVersion = head?.version ?? 0
@@ -133,15 +147,10 @@ export const makeStore = (
       const prevHash = known !== undefined ? known : yield* headHashAt(streamId, expectedVersion)
       if (prevHash === null) return yield* explainRefusal(request)
       const events = chainEvents({ ...request, prevHash })
-      const statement = appendStatement({
-        streamType: request.streamType,
-        expectedVersion,
-        events,
-      })
       const stored = yield* Effect.tryPromise({
         try: async () => {
           try {
-            return (await backend.write(statement)) > 0
+            return (await writeAppend({ streamType: request.streamType, expectedVersion, events })) > 0
           } catch (error) {
             // A unique index refused an event id: a retried or reused command, explained below.
             if (isUniqueViolation(error)) return false
@@ -163,7 +172,7 @@ export const makeStore = (
       range?: { readonly from?: number; readonly to?: number },
     ) {
       const rows = yield* run(`reading stream ${streamId}`, () =>
-        Q.selectStream(db, streamId, range?.from ?? 1, range?.to ?? MAX_VERSION),
+        backend.execute<EventRow>(Q.streamStatement(streamId, range?.from ?? 1, range?.to ?? MAX_VERSION)),
       )
       const last = rows[rows.length - 1]
       if (last !== undefined) links.remember(streamId, { version: last.stream_version, hash: last.hash })
@@ -171,7 +180,7 @@ export const makeStore = (
     })
 
     const head = Effect.fn("EventStore.head")(function* (streamId: string) {
-      const row = yield* run(`reading the head of ${streamId}`, () => Q.selectHead(db, streamId))
+      const row = yield* readHead(streamId)
       if (row === undefined) return null
       links.remember(streamId, { version: row.version, hash: row.head_hash })
       return toStreamHead(row)

@@ -6,6 +6,7 @@ import type { Database } from "../schema.js"
 import { WAKEUP_CHANNEL } from "./appendSql.js"
 import type { Backend, Statement } from "./backend.js"
 import { describeError, redactUrl } from "./dbErrors.js"
+import { GroupCommit } from "./groupCommit.js"
 import { NotificationListener } from "./notificationListener.js"
 import { CoalescedNotifier, NotifyConnection } from "./notifier.js"
 
@@ -13,6 +14,14 @@ const CONNECT_TIMEOUT_MS = 10_000
 const CLOSE_TIMEOUT = "10 seconds"
 /** During a burst of appends, other nodes are woken at most once in this many ms (at once after a lull). */
 const WAKEUP_WINDOW_MS = 2
+/**
+ * Append statements in flight at once before the next appends wait and go as one statement (GroupCommit).
+ * On the two-core development VM, 16 writers ran at 1.25× a raw INSERT per event with 2, 1.12× with 4,
+ * 0.80× with 8 and 0.75× ungrouped: more statements at once only queue for the same cores and WAL flush.
+ */
+export const APPEND_CONCURRENCY = 2
+/** The most events one grouped append statement carries. */
+const GROUP_MAX_EVENTS = 1_000
 
 /** The slice of a pg pool the store's hot path uses: named (prepared once per connection) queries. */
 export interface NamedQueryPool {
@@ -55,6 +64,8 @@ export const wakeupClient = (url: string): Client =>
 export const postgresBackend = (options: {
   readonly url: string
   readonly poolSize?: number | undefined
+  /** Append statements in flight before appends are grouped (default `APPEND_CONCURRENCY`). */
+  readonly appendConcurrency?: number | undefined
 }): Effect.Effect<Backend, StoreError, Scope.Scope> => {
   const where = redactUrl(options.url)
   return Effect.acquireRelease(
@@ -109,6 +120,11 @@ export const postgresBackend = (options: {
         db,
         execute: executePrepared(pool as NamedQueryPool),
         write: writePrepared(pool as NamedQueryPool),
+        append: new GroupCommit(
+          writePrepared(pool as NamedQueryPool),
+          options.appendConcurrency ?? APPEND_CONCURRENCY,
+          GROUP_MAX_EVENTS,
+        ).append,
         where,
         wakeOtherNodes: notifier.notify,
         ownNotifierPid: notifyConnection.pid,

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from "@boroughs/core"
+import type { EventEnvelope } from "@boroughs/core/kernel"
 import type { GlobalEvent, GlobalPosition, StreamHead } from "../EventStore.js"
 
 /** An es_events row as the store selects it (int8 and xid8 as text). */
