@@ -1,11 +1,11 @@
-import { Effect, Schema, Stream } from "effect"
+import { Effect, type Schema, Stream } from "effect"
+import { Ndjson } from "effect/encoding"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { BotStreamMessage } from "../BotStream.js"
 import type { ClientOptions } from "./BoroughsClient.js"
 import type { StreamFailure } from "./gameStream.js"
-import { LineSplitter } from "./lineSplitter.js"
 import { reconnecting } from "./reconnecting.js"
-import { responseError, retryDelay, StreamDisconnected, StreamMalformed } from "./streamErrors.js"
+import { reconnectSchedule, responseError, StreamDisconnected, StreamMalformed } from "./streamErrors.js"
 
 export interface BotEventsOptions extends ClientOptions {
   /** Give up after this many failed reconnections in a row (default: never). */
@@ -14,7 +14,20 @@ export interface BotEventsOptions extends ClientOptions {
   readonly keepAlives?: boolean | undefined
 }
 
-const decode = Schema.decodeUnknownResult(Schema.fromJsonString(BotStreamMessage))
+/** A line this long is a server or proxy fault, not a message: fail rather than buffer it without end. */
+const MAX_LINE_BYTES = 10 * 1024 * 1024
+
+/** The messages of the response's bytes; blank lines (keep-alives some proxies send) are skipped. */
+const decodeLines = <E>() =>
+  Ndjson.decodeSchema(BotStreamMessage)<E>({ ignoreEmptyLines: true, maxLineBytes: MAX_LINE_BYTES })
+
+/** A line the connection's end cut short is a cut (reconnect); any other unreadable line is malformed. */
+const lineFailure = (error: Ndjson.NdjsonError | Schema.SchemaError): StreamDisconnected | StreamMalformed =>
+  error._tag === "SchemaError"
+    ? new StreamMalformed({ message: `bot stream line: ${error.message}` })
+    : error.unterminated === true
+      ? new StreamDisconnected({ message: "the bot stream was cut mid-line" })
+      : new StreamMalformed({ message: `bot stream line: ${error.reason ?? error.kind}: ${error.cause}` })
 
 /**
  * The bot gateway (`GET /api/bot/stream`, NDJSON) for a bot or player token. Reconnects on its own after
@@ -37,26 +50,15 @@ export const botEvents = (
         const response = yield* client.execute(request)
         if (response.status >= 300) return Stream.fail<StreamFailure>(yield* responseError(response))
         let closed = false
-        const lines: string[] = []
-        const splitter = new LineSplitter((line) => lines.push(line))
         const messages = response.stream.pipe(
-          Stream.decodeText(),
-          Stream.mapEffect((chunk) => {
-            splitter.feed(chunk)
-            const out: BotStreamMessage[] = []
-            for (const line of lines.splice(0)) {
-              const decoded = decode(line)
-              if (decoded._tag === "Failure")
-                return Effect.fail(
-                  new StreamMalformed({ message: `bot stream line: ${decoded.failure.message}` }),
-                )
-              const m = decoded.success
+          Stream.pipeThroughChannel(decodeLines()),
+          Stream.mapError((error) => (error._tag === "HttpClientError" ? error : lineFailure(error))),
+          Stream.tap((m) =>
+            Effect.sync(() => {
               if (m.type === "streamClosed") closed = m.reason !== "shutdown"
-              if (m.type !== "keepAlive" || options.keepAlives) out.push(m)
-            }
-            return Effect.succeed(out)
-          }),
-          Stream.flattenIterable,
+            }),
+          ),
+          Stream.filter((m) => m.type !== "keepAlive" || options.keepAlives === true),
         )
         return Stream.concat(
           messages,
@@ -68,5 +70,5 @@ export const botEvents = (
         )
       }),
     )
-  return reconnecting(open, retryDelay, options.maxAttempts)
+  return reconnecting(open, reconnectSchedule, options.maxAttempts)
 }

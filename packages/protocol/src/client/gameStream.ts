@@ -5,7 +5,7 @@ import { GameStreamMessage } from "../GameStream.js"
 import type { ClientOptions } from "./BoroughsClient.js"
 import { reconnecting } from "./reconnecting.js"
 import { type SseEvent, SseParser } from "./sseParser.js"
-import { responseError, retryDelay, StreamDisconnected, StreamMalformed } from "./streamErrors.js"
+import { reconnectSchedule, responseError, StreamDisconnected, StreamMalformed } from "./streamErrors.js"
 
 export interface WatchGameOptions extends ClientOptions {
   readonly gameId: string
@@ -51,7 +51,9 @@ export const watchGame = (
         const messages = response.stream.pipe(
           Stream.decodeText(),
           Stream.mapEffect((chunk) => {
-            parser.feed(chunk)
+            const tooLarge = parser.feed(chunk)
+            if (tooLarge !== undefined)
+              return Effect.fail(new StreamMalformed({ message: `SSE: ${tooLarge.message}` }))
             const out: GameStreamMessage[] = []
             for (const e of parsed.splice(0)) {
               const decoded = decode(e.data)
@@ -79,5 +81,5 @@ export const watchGame = (
         )
       }),
     )
-  return reconnecting(open, retryDelay, options.maxAttempts)
+  return reconnecting(open, reconnectSchedule, options.maxAttempts)
 }

@@ -1,6 +1,10 @@
 /**
  * Splits text arriving in chunks into lines (NDJSON): calls `onLine` for each complete, non-empty line.
  * Blank lines (keep-alives some servers send) are skipped; a trailing `\r` is dropped.
+ *
+ * @deprecated `botEvents` now reads NDJSON with effect's `Ndjson.decodeSchema` (`effect/encoding`), which
+ * also bounds line length and decodes each line; use it. Kept, unchanged, for callers of this export:
+ * effect offers no push-style line splitter to build it on.
  */
 export class LineSplitter {
   private buffer = ""

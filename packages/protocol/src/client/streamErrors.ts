@@ -1,4 +1,4 @@
-import { Data, Effect, Schema } from "effect"
+import { Data, Duration, Effect, Pull, Schedule, Schema } from "effect"
 import type { HttpClientResponse } from "effect/http"
 import { ApiError, ServerError } from "../Errors.js"
 
@@ -24,18 +24,51 @@ export const responseError = (response: HttpClientResponse.HttpClientResponse): 
     Effect.catch(() => Effect.succeed(new ServerError({ message: `HTTP ${response.status}` }))),
   )
 
-/** Whether (and after how long) a failed stream is worth reopening; null: give up and fail. */
-export const retryDelay = (error: { readonly _tag: string }, attempt: number): number | null => {
-  const backoff = Math.min(10_000, 250 * 2 ** Math.min(attempt, 6)) * (0.75 + Math.random() / 2)
+type Tagged = { readonly _tag: string }
+
+/** The server is away or at fault, or the network is: trying again may succeed. Anything else is a refusal. */
+const isTransient = (error: Tagged): boolean => {
   switch (error._tag) {
     case "RateLimited":
-      return Math.max(backoff, (error as { retryAfterMs?: number }).retryAfterMs ?? 0)
     case "ServerError":
     case "Unavailable":
     case "StreamDisconnected":
     case "HttpClientError":
-      return backoff
+      return true
     default:
-      return null
+      return false
   }
 }
+
+const retryAfter = (error: Tagged): Duration.Duration =>
+  Duration.millis(error._tag === "RateLimited" ? ((error as { retryAfterMs?: number }).retryAfterMs ?? 0) : 0)
+
+/**
+ * When a failed stream (or request) is tried again, fed its errors: after 250 ms, doubling up to 10 s, each
+ * delay jittered ±20% so that clients cut off together do not come back together; never sooner than a 429's
+ * `retryAfterMs`; and not at all after a refusal (401, 403, 404, a malformed stream…).
+ */
+export const reconnectSchedule: Schedule.Schedule<Duration.Duration, Tagged> = Schedule.exponential(
+  "250 millis",
+  2,
+).pipe(
+  Schedule.setInputType<Tagged>(),
+  Schedule.while(({ input }) => isTransient(input)),
+  Schedule.modifyDelay(({ duration }) => Effect.succeed(Duration.min(duration, Duration.seconds(10)))),
+  Schedule.jittered,
+  Schedule.modifyDelay(({ input, duration }) => Effect.succeed(Duration.max(duration, retryAfter(input)))),
+)
+
+/**
+ * `reconnectSchedule` as a plain function, for loops outside Effect: the delay in ms before trying again
+ * after `error` at `attempt` (0: the base 250 ms, then doubling); null: give up and fail.
+ */
+export const retryDelay = (error: Tagged, attempt: number): number | null =>
+  Effect.runSync(
+    Effect.gen(function* () {
+      const step = yield* Schedule.toStep(reconnectSchedule)
+      let delay = Duration.zero
+      for (let n = 0; n <= attempt; n++) [, delay] = yield* step(0, error)
+      return Duration.toMillis(delay)
+    }).pipe(Pull.catchDone(() => Effect.succeed(null))),
+  )
