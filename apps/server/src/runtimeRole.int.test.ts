@@ -85,7 +85,7 @@ describe.skipIf(!DATABASE_URL)(
         es_events: "INSERT,SELECT",
         es_streams: "INSERT,SELECT",
         es_migration: "SELECT",
-        srv_migrations: "SELECT",
+        srv_kysely_migration: "SELECT",
       })
       const me = await query(appUrl, "select rolsuper from pg_roles where rolname = current_user")
       expect(me.rows).toEqual([{ rolsuper: false }])
@@ -150,7 +150,7 @@ describe.skipIf(!DATABASE_URL)(
     })
 
     it.each([
-      ["the server tables'", "srv_migrations", "0003_tournament_standings"],
+      ["the server tables'", "srv_kysely_migration", "0003_tournament_standings"],
       ["the store's", "es_migration", "0002_streams_without_head"],
     ])(
       "refuses to start as that role on a schema older than it, saying %s migration is owed",

@@ -1,8 +1,15 @@
-import { cannotMigrateMessage, isPermissionDenied, StoreError, schemaStatusOf } from "@boroughs/store"
+import {
+  cannotMigrateMessage,
+  isPermissionDenied,
+  type SchemaStatus,
+  StoreError,
+  schemaStatusOf,
+} from "@boroughs/store"
 import { Effect } from "effect"
-import { type ServerDb, type StoreDb, withServerTables } from "./serverTables.js"
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely"
+import type { ServerDb, StoreDb } from "./serverTables.js"
 
-/** One schema change of the server tables, Kysely-style: `up` runs once, inside the migration transaction. */
+/** One schema change of the server tables, a Kysely migration: `up` runs once, inside the migration transaction. */
 export interface ServerMigration {
   readonly up: (db: ServerDb) => Promise<void>
 }
@@ -76,71 +83,128 @@ export const serverMigrations: Readonly<Record<string, ServerMigration>> = {
   },
 }
 
-/** Serialises migrations across server processes starting at once (any constant; "boroughs" in ASCII). */
-const MIGRATION_LOCK = 0x626f726f756768
+/** Kysely's bookkeeping of the server migrations, apart from the store's (`es_migration`, `es_migration_lock`). */
+export const SERVER_MIGRATION_TABLE = "srv_kysely_migration"
+export const SERVER_MIGRATION_LOCK_TABLE = "srv_kysely_migration_lock"
 
 /**
- * Brings the server tables up to date, in one transaction under a transaction-scoped advisory lock, so
+ * Where the runner before Kysely's recorded the server migrations it ran. Only read, to adopt what it lists;
+ * left in place, so the version before this one still starts on the database.
+ */
+const LEGACY_MIGRATION_TABLE = "srv_migrations"
+
+/** The advisory lock that runner held while migrating ("boroughs" in ASCII): taken again to adopt its work. */
+const LEGACY_MIGRATION_LOCK = 0x626f726f756768
+
+/**
+ * Brings the server tables up to date with Kysely's `Migrator`, in one transaction under its lock, so
  * replicas starting together migrate once. The store's own migrations run when the store opens. A schema
- * already current is only read (SELECT on `srv_migrations`): a server whose role may not migrate starts on it,
+ * already current is only read (SELECT on the bookkeeping): a server whose role may not migrate starts on it,
  * and one whose schema is behind is told to have the owner migrate it.
  */
 export const migrateServer = (store: StoreDb): Effect.Effect<void, StoreError> =>
   Effect.gen(function* () {
-    const status = yield* Effect.tryPromise({
-      try: () => schemaStatusOf(store, "srv_migrations", Object.keys(serverMigrations)),
-      catch: (cause) =>
-        new StoreError({
-          reason: "migration",
-          message: `could not read the server tables' schema version: ${cause instanceof Error ? cause.message : String(cause)}`,
-          cause,
-        }),
-    })
-    // Unknown names (a newer version's migrations) are left alone, as the migration below would leave them.
+    const status = yield* readStatus(() => schemaStatusOf(store, SERVER_MIGRATION_TABLE, migrationNames()))
+    // Unknown names (a newer version's migrations) are left alone: this version starts on that schema.
     if (status.pending.length === 0) return
-    yield* applyServerMigrations(store).pipe(
+    yield* runServerMigrations(store).pipe(
       Effect.catch((error) =>
         isPermissionDenied(error.cause)
           ? Effect.flatMap(
-              Effect.promise(() => cannotMigrateMessage(store, "server tables'", status)),
-              (message) => Effect.fail(new StoreError({ reason: "migration", message, cause: error.cause })),
+              readStatus(() => statusCountingLegacy(store, status)),
+              (owed): Effect.Effect<void, StoreError> =>
+                // Current by the legacy runner's table: this role starts on it; the owner's next migrate adopts it.
+                owed.pending.length === 0
+                  ? Effect.void
+                  : Effect.flatMap(
+                      Effect.promise(() => cannotMigrateMessage(store, "server tables'", owed)),
+                      (message) =>
+                        Effect.fail(new StoreError({ reason: "migration", message, cause: error.cause })),
+                    ),
             )
           : Effect.fail(error),
       ),
     )
   })
 
-const applyServerMigrations = (store: StoreDb): Effect.Effect<void, StoreError> =>
+const migrationNames = () => Object.keys(serverMigrations)
+
+const readStatus = (read: () => Promise<SchemaStatus>): Effect.Effect<SchemaStatus, StoreError> =>
   Effect.tryPromise({
-    try: () =>
-      withServerTables(store)
-        .transaction()
-        .execute(async (trx) => {
-          await trx
-            .selectNoFrom((eb) => eb.fn("pg_advisory_xact_lock", [eb.val(MIGRATION_LOCK)]).as("locked"))
-            .execute()
-          await trx.schema
-            .createTable("srv_migrations")
-            .ifNotExists()
-            .addColumn("name", "text", (c) => c.primaryKey())
-            .addColumn("applied_at", "timestamptz", (c) => c.notNull())
-            .execute()
-          const applied = new Set(
-            (await trx.selectFrom("srv_migrations").select("name").execute()).map((r) => r.name),
-          )
-          for (const name of Object.keys(serverMigrations).sort()) {
-            if (applied.has(name)) continue
-            await (serverMigrations[name] as ServerMigration).up(trx)
-            await trx
-              .insertInto("srv_migrations")
-              .values({ name, applied_at: new Date().toISOString() })
-              .execute()
-          }
-        }),
+    try: read,
     catch: (cause) =>
       new StoreError({
         reason: "migration",
-        message: `could not migrate the server tables: ${cause instanceof Error ? cause.message : String(cause)}`,
+        message: `could not read the server tables' schema version: ${messageOf(cause)}`,
         cause,
       }),
   })
+
+/** `status` with what the legacy runner's table lists counted as run: what a database it migrated still owes. */
+const statusCountingLegacy = async (store: StoreDb, status: SchemaStatus): Promise<SchemaStatus> => {
+  const legacy = await schemaStatusOf(store, LEGACY_MIGRATION_TABLE, migrationNames())
+  return {
+    pending: status.pending.filter((name) => legacy.pending.includes(name)),
+    unknown: [...new Set([...status.unknown, ...legacy.unknown])].sort(),
+  }
+}
+
+const runServerMigrations = (store: StoreDb): Effect.Effect<void, StoreError> =>
+  Effect.gen(function* () {
+    const migrator = new Migrator({
+      db: store,
+      provider: adoptingProvider(serverMigrations),
+      migrationTableName: SERVER_MIGRATION_TABLE,
+      migrationLockTableName: SERVER_MIGRATION_LOCK_TABLE,
+    })
+    const { error, results } = yield* Effect.promise(() => migrator.migrateToLatest())
+    if (error === undefined) return
+    const failed = results?.find((r) => r.status === "Error")?.migrationName
+    return yield* new StoreError({
+      reason: "migration",
+      message: failed
+        ? `could not migrate the server tables: migration ${failed} failed: ${messageOf(error)}`
+        : `could not migrate the server tables: ${messageOf(error)}`,
+      cause: error,
+    })
+  })
+
+/**
+ * The server migrations as Kysely runs them. Each first asks the legacy runner's table, in the migration's
+ * own transaction: one it lists ran already, so Kysely records it without running it again. That adopts a
+ * database the legacy runner migrated, all at once or not at all, on the first run of this one.
+ */
+const adoptingProvider = (migrations: Readonly<Record<string, ServerMigration>>): MigrationProvider => ({
+  getMigrations: async () => {
+    // Read once per run (every `up` of a run gets the same transaction).
+    let legacy: Promise<ReadonlySet<string>> | undefined
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+        name,
+        {
+          up: async (trx) => {
+            legacy ??= ranByLegacyRunner(trx)
+            if ((await legacy).has(name)) return
+            await migration.up(trx as ServerDb)
+          },
+        },
+      ]),
+    )
+  },
+})
+
+/**
+ * What the legacy runner's table lists, read under that runner's lock: a replica of the version before this
+ * one still migrating (a rolling upgrade) finishes first, and what it ran is seen here.
+ */
+const ranByLegacyRunner = async (trx: Kysely<unknown>): Promise<ReadonlySet<string>> => {
+  await sql`select pg_advisory_xact_lock(${LEGACY_MIGRATION_LOCK})`.execute(trx)
+  const present = await sql<{
+    present: boolean
+  }>`select to_regclass(${LEGACY_MIGRATION_TABLE}) is not null as present`.execute(trx)
+  if (!present.rows[0]?.present) return new Set()
+  const rows = await sql<{ name: string }>`select name from ${sql.table(LEGACY_MIGRATION_TABLE)}`.execute(trx)
+  return new Set(rows.rows.map((r) => r.name))
+}
+
+const messageOf = (cause: unknown): string => (cause instanceof Error ? cause.message : String(cause))

@@ -1,5 +1,6 @@
 import { grantRuntimeRole, type StoreError, storeRuntimePrivileges } from "@boroughs/store"
 import type { Effect } from "effect"
+import { SERVER_MIGRATION_LOCK_TABLE, SERVER_MIGRATION_TABLE } from "./migrateServer.js"
 import type { StoreDb } from "./serverTables.js"
 
 /**
@@ -10,8 +11,9 @@ import type { StoreDb } from "./serverTables.js"
  */
 export const serverRuntimePrivileges: Readonly<Record<string, ReadonlyArray<string>>> = {
   ...storeRuntimePrivileges,
-  // Read at start to check the schema is current, without migrating.
-  srv_migrations: ["SELECT"],
+  // Read at start to check the schema is current, without migrating: only the owner migrates.
+  [SERVER_MIGRATION_TABLE]: ["SELECT"],
+  [SERVER_MIGRATION_LOCK_TABLE]: [],
   // Tokens are issued (and the organiser's registered at start) and revoked by setting revoked_at; a token's
   // row is never deleted, nor its hash, kind or name changed.
   srv_tokens: ["SELECT", "INSERT", "UPDATE (revoked_at)"],

@@ -9,7 +9,6 @@ export type StoreDb = EventStore["Service"]["db"]
  * written as ISO strings; jsonb as JSON text (pg would send a JS array as a PostgreSQL array).
  */
 export type ServerTables = {
-  readonly srv_migrations: { readonly name: string; readonly applied_at: string }
   readonly srv_tokens: {
     readonly id: string
     /** SHA-256 (hex) of the secret: the secret itself is never stored. */
