@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { findGame, replay, toEvent } from "@boroughs/core"
-import { gameStream } from "@boroughs/engine"
+import { Streams } from "@boroughs/engine"
 import { Effect } from "effect"
 import { afterAll, bench, describe } from "vitest"
 import { testServer } from "../src/testing.js"
@@ -29,7 +29,7 @@ for (;;) {
   if (lobby.games.some((g) => g.gameId === "seek" && g.version === head)) break
   await new Promise((r) => setTimeout(r, 100))
 }
-const envelopes = await Effect.runPromise(server.app.store.readStream(gameStream("seek")))
+const envelopes = await Effect.runPromise(server.app.store.readStream(Streams.game("seek")))
 let n = 0
 const position = () => 1 + ((n++ * 7919) % head) // spread over the whole game, deterministically
 const seekTimes: number[] = []

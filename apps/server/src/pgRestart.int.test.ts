@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { dirname, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import { gameStream, verifyStream } from "@boroughs/engine"
+import { Streams, verifyStream } from "@boroughs/engine"
 import { EventStore } from "@boroughs/store"
 import { postgresInstallation, type ThrowawayCluster, throwawayCluster } from "@boroughs/store/testing"
 import { Effect } from "effect"
@@ -189,7 +189,7 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
       Effect.gen(function* () {
         const store = yield* EventStore
         return yield* Effect.forEach([...clocked, played], (id) =>
-          Effect.map(store.readStream(gameStream(id)), (envelopes) => verifyStream(envelopes, findGame)),
+          Effect.map(store.readStream(Streams.game(id)), (envelopes) => verifyStream(envelopes, findGame)),
         )
       }).pipe(Effect.provide(EventStore.layerPostgres({ url: db.url }))),
     )

@@ -31,7 +31,8 @@ const stored = (value: Json | undefined): { readonly json: Json; readonly canoni
  */
 export const memoryStore = (): Layer.Layer<EventStore> => {
   const streams = new Map<string, EventEnvelope[]>()
-  const byEventId = new Map<string, EventEnvelope>()
+  /** Each append by the id of its first event: what the store's unique index on event ids catches a retry by. */
+  const byFirstEventId = new Map<string, EventEnvelope>()
   const unsupported = () => Effect.die(new Error("not in the in-memory bench store"))
   return Layer.succeed(EventStore, {
     backend: "pglite",
@@ -39,7 +40,7 @@ export const memoryStore = (): Layer.Layer<EventStore> => {
       Effect.suspend((): Effect.Effect<AppendResult, WrongExpectedVersion | IdempotencyConflict> => {
         const stream = streams.get(request.streamId) ?? []
         const firstId = eventIdFor(request.commandId, 0)
-        const already = byEventId.get(firstId)
+        const already = byFirstEventId.get(firstId)
         if (already !== undefined) {
           if (already.streamId !== request.streamId)
             return Effect.fail(
@@ -83,11 +84,11 @@ export const memoryStore = (): Layer.Layer<EventStore> => {
             hash,
           }
           prevHash = hash
-          byEventId.set(eventId, envelope)
           return envelope
         })
-        stream.push(...envelopes)
-        streams.set(request.streamId, stream)
+        if (envelopes.length > 0) byFirstEventId.set(firstId, envelopes[0] as EventEnvelope)
+        for (const e of envelopes) stream.push(e)
+        if (stream.length === envelopes.length) streams.set(request.streamId, stream)
         return Effect.succeed({ envelopes, duplicate: false })
       }),
     readStream: (streamId, range) =>

@@ -5,8 +5,8 @@ import { GameEngine } from "./GameEngine.js"
 import { settingsOf } from "./GameSettings.js"
 import { LiveTail } from "./LiveTail.js"
 import { listGames } from "./Lobby.js"
-import { gameIdOf } from "./liveFold.js"
 import { controlAfter, type SeatControl, seatControlOf } from "./organiser.js"
+import * as Streams from "./Streams.js"
 
 /** Games whose seat control is remembered; the least recently active are read again when next heard of. */
 const MAX_TRACKED_GAMES = 20_000
@@ -69,7 +69,7 @@ export const runAutomaticSeats = <E extends { readonly message: string }>(
 
     const stopListening = tail.bus.subscribeAll((events) => {
       const first = events[0] as EventEnvelope
-      const gameId = gameIdOf(first.streamId)
+      const gameId = Streams.gameIdOf(first.streamId)
       if (gameId === null) return
       if (events.some((e) => e.type === "GameEnded")) {
         controls.delete(gameId)
@@ -104,13 +104,9 @@ export const runAutomaticSeats = <E extends { readonly message: string }>(
       Effect.gen(function* () {
         if (playsItself(yield* controlOf(gameId))) yield* play(gameId)
       }).pipe(
-        Effect.catch((error) =>
-          Effect.sync(() => console.error(`boroughs: automatic seats of ${gameId}: ${error.message}`)),
-        ),
+        Effect.catch((error) => Effect.logWarning(`automatic seats of ${gameId}: ${error.message}`)),
         // A bot that throws must not leave its game marked as being played, never to be heard of again.
-        Effect.catchDefect((defect) =>
-          Effect.sync(() => console.error(`boroughs: automatic seats of ${gameId}: ${String(defect)}`)),
-        ),
+        Effect.catchDefect((defect) => Effect.logError(`automatic seats of ${gameId}: ${String(defect)}`)),
         Effect.andThen(
           Effect.suspend(() => {
             if (again.delete(gameId)) return serve(gameId)
@@ -128,14 +124,7 @@ export const runAutomaticSeats = <E extends { readonly message: string }>(
         includePrivate: true,
         limit: 500,
         before,
-      }).pipe(
-        Effect.catch((error) =>
-          Effect.as(
-            Effect.sync(() => console.error(`boroughs: automatic seats: ${error.message}`)),
-            [],
-          ),
-        ),
-      )
+      }).pipe(Effect.catch((error) => Effect.as(Effect.logWarning(`automatic seats: ${error.message}`), [])))
       for (const g of page) if (mayPlayItself(g.players)) Queue.offerUnsafe(heard, g.gameId)
       const last = page[page.length - 1]
       if (page.length < 500 || last === undefined) break

@@ -36,8 +36,6 @@ export const runBackground = (
         concurrency: "unbounded",
         discard: true,
       }),
-    ).pipe(
-      Effect.catch((error) => Effect.sync(() => console.error(`boroughs: background: ${error.message}`))),
-    )
+    ).pipe(Effect.catch((error) => Effect.logError(`background: ${error.message}`)))
     return yield* whileLeader(store, jobs, { onChange: options.onLeadership })
   })

@@ -1,5 +1,5 @@
 import { EventStore } from "@boroughs/store"
-import { Effect, type Scope } from "effect"
+import { Effect, FiberSet, type Scope } from "effect"
 import { deadlineOf } from "./decisionClock.js"
 import { GameEngine } from "./GameEngine.js"
 import { type LiveGame, LiveGames } from "./LiveGames.js"
@@ -44,13 +44,13 @@ export const runClocks = (options: { readonly now?: () => number; readonly tickM
             else w.stop()
             return wanted
           }),
-          Effect.catch((error) =>
-            Effect.sync(() => console.error(`boroughs: clocks cannot follow ${gameId}: ${error.message}`)),
-          ),
+          Effect.catch((error) => Effect.logWarning(`clocks cannot follow ${gameId}: ${error.message}`)),
         )
 
+    // Games that start while the clocks run: followed in fibers of the clocks' scope, with their services.
+    const fork = yield* FiberSet.makeRuntime()
     const stopStarted = live.onGameStarted((game) => {
-      if (game.settings.decisionMs !== null && !followed.has(game.gameId)) Effect.runFork(follow(game.gameId))
+      if (game.settings.decisionMs !== null && !followed.has(game.gameId)) fork(follow(game.gameId))
     })
     yield* Effect.addFinalizer(() =>
       Effect.sync(() => {
@@ -69,7 +69,7 @@ export const runClocks = (options: { readonly now?: () => number; readonly tickM
         if (page.length < 500 || last === undefined) return
         before = `${last.createdAt}|${last.gameId}`
       }
-    }).pipe(Effect.catch((error) => Effect.sync(() => console.error(`boroughs: clocks: ${error.message}`))))
+    }).pipe(Effect.catch((error) => Effect.logError(`clocks: ${error.message}`)))
 
     const fire = (game: LiveGame, seat: number, deadline: number, since: string) => {
       const version = game.match.events
@@ -94,10 +94,8 @@ export const runClocks = (options: { readonly now?: () => number; readonly tickM
             Effect.tap((handled) => Effect.sync(() => tail.publishAppended(handled.appended))),
             Effect.catchTag("StaleVersion", () => Effect.void),
             Effect.catch((error) =>
-              Effect.sync(() =>
-                console.error(
-                  `boroughs: clock move for ${game.gameId} seat ${seat} failed: ${error._tag}: ${error.message}`,
-                ),
+              Effect.logWarning(
+                `clock move for ${game.gameId} seat ${seat} failed: ${error._tag}: ${error.message}`,
               ),
             ),
             Effect.ensuring(Effect.sync(() => firing.delete(commandId))),

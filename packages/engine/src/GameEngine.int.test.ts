@@ -4,7 +4,8 @@ import { EventStore } from "@boroughs/store"
 import { testBackends } from "@boroughs/store/testing"
 import { Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { GameEngine, gameStream, type LoadedGame } from "./GameEngine.js"
+import { GameEngine, type LoadedGame } from "./GameEngine.js"
+import * as Streams from "./Streams.js"
 import { verifyStream } from "./verify.js"
 
 const games: Record<string, AnyGame> = { "bluff-dice": bluffDice }
@@ -49,7 +50,7 @@ for (const backend of testBackends()) {
             options: { rounds: 3, sides: 6 },
           })
           const game = yield* playOut("g1", "s1", bots)
-          const stored = yield* (yield* EventStore).readStream(gameStream("g1"))
+          const stored = yield* (yield* EventStore).readStream(Streams.game("g1"))
           return { game, stored }
         }),
       )
@@ -80,7 +81,7 @@ for (const backend of testBackends()) {
           expect(first.duplicate).toBe(false)
           expect(again.duplicate).toBe(true)
           expect(again.appended.map((e) => e.eventId)).toEqual(first.appended.map((e) => e.eventId))
-          const head = yield* (yield* EventStore).head(gameStream("g2"))
+          const head = yield* (yield* EventStore).head(Streams.game("g2"))
           expect(head?.version).toBe(first.game.envelopes.length)
           // creating the same game again with the same command id is a no-op too
           const recreated = yield* engine.create({ gameId: "g2", game: "bluff-dice", seats: 2, seed: "s2" })
@@ -95,7 +96,7 @@ for (const backend of testBackends()) {
           const engine = yield* GameEngine
           const store = yield* EventStore
           const { game } = yield* engine.create({ gameId: "g3", game: "bluff-dice", seats: 2, seed: "s3" })
-          const before = (yield* store.head(gameStream("g3")))?.version
+          const before = (yield* store.head(Streams.game("g3")))?.version
           const fail = (input: Parameters<typeof engine.handle>[0]) =>
             engine.handle(input).pipe(
               Effect.flip,
@@ -122,7 +123,7 @@ for (const backend of testBackends()) {
           ).toMatchObject({
             tag: "GameNotFound",
           })
-          expect((yield* store.head(gameStream("g3")))?.version).toBe(before)
+          expect((yield* store.head(Streams.game("g3")))?.version).toBe(before)
           const unknown = yield* engine
             .create({ gameId: "g4", game: "chess", seats: 2, seed: "x" })
             .pipe(Effect.flip)
@@ -131,7 +132,7 @@ for (const backend of testBackends()) {
             .create({ gameId: "g5", game: "bluff-dice", seats: 9, seed: "x" })
             .pipe(Effect.flip)
           expect(seats).toMatchObject({ _tag: "CommandRejected", rule: "kernel.setup.seat-count" })
-          expect(yield* store.head(gameStream("g5"))).toBeNull()
+          expect(yield* store.head(Streams.game("g5"))).toBeNull()
         }),
       )
     })
@@ -157,7 +158,7 @@ for (const backend of testBackends()) {
           )
           const won = exits.filter(Exit.isSuccess)
           expect(won).toHaveLength(1)
-          const stored = yield* (yield* EventStore).readStream(gameStream("g6"))
+          const stored = yield* (yield* EventStore).readStream(Streams.game("g6"))
           expect(stored.map((e) => e.version)).toEqual(stored.map((_, i) => i + 1))
           expect(verifyChain(stored)).toBeNull()
         }),

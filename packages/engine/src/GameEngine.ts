@@ -26,6 +26,7 @@ import { CommandRejected, ContentionExhausted, GameExists, GameNotFound, Unknown
 import { settingsOf } from "./GameSettings.js"
 import { type OrganiserAction, organiserEventFor, seatControlOf } from "./organiser.js"
 import { StaleVersion } from "./StaleVersion.js"
+import * as Streams from "./Streams.js"
 
 /**
  * A game as the engine holds it: the folded match and its envelopes. `envelopes` always gives exactly
@@ -85,9 +86,6 @@ export interface Handled {
   readonly duplicate: boolean
 }
 
-/** The stream id of a game. */
-export const gameStream = (gameId: string): string => `game-${gameId}`
-
 /** A value's canonical JSON as the store keeps it (a JSON round trip drops what JSON cannot hold). */
 const storedForm = (value: unknown): string => canonicalJson(JSON.parse(JSON.stringify(value ?? null)))
 
@@ -123,22 +121,25 @@ interface Cached {
 
 const MAX_CACHED_GAMES = 2_000
 
-/** A game whose `envelopes` are the first `events` of a log the cache grows in place (see LoadedGame). */
-const loadedGame = (
-  gameId: string,
-  streamId: string,
-  match: Match,
-  log: ReadonlyArray<EventEnvelope>,
-): LoadedGame => {
-  const events = log.length
-  return {
-    gameId,
-    streamId,
-    match,
-    // Cut to this value's length only once a later command has grown the shared log.
-    get envelopes() {
-      return log.length === events ? log : log.slice(0, events)
-    },
+/**
+ * A game whose `envelopes` are the first `events` of a log the cache grows in place (see LoadedGame). A class,
+ * so a command allocates one plain instance: an object literal with its own getter is built the slow way.
+ */
+class CachedGame implements LoadedGame {
+  readonly #log: ReadonlyArray<EventEnvelope>
+  readonly #events: number
+  constructor(
+    readonly gameId: string,
+    readonly streamId: string,
+    readonly match: Match,
+    log: ReadonlyArray<EventEnvelope>,
+  ) {
+    this.#log = log
+    this.#events = log.length
+  }
+  // Cut to this value's length only once a later command has grown the shared log.
+  get envelopes(): ReadonlyArray<EventEnvelope> {
+    return this.#log.length === this.#events ? this.#log : this.#log.slice(0, this.#events)
   }
 }
 
@@ -197,8 +198,14 @@ export class GameEngine extends Context.Service<
           return g ? Effect.succeed(g) : Effect.fail(new UnknownGame({ game: id, known: known() }))
         }
 
+        // The game remembered last is the newest entry already: the commands of one game, one after another,
+        // need not move it to the end again each time.
+        let newest: string | undefined
         const remember = (gameId: string, c: Cached) => {
-          cache.delete(gameId)
+          if (newest !== gameId) {
+            cache.delete(gameId)
+            newest = gameId
+          }
           cache.set(gameId, c)
           if (cache.size > MAX_CACHED_GAMES) cache.delete(cache.keys().next().value as string)
         }
@@ -223,17 +230,17 @@ export class GameEngine extends Context.Service<
           return paused
         }
 
-        // The inner steps are untraced: a traced step costs more than the rules' whole command.
-        /** Loads a game, reading only the events after what the cache already holds. */
-        const loadCached = Effect.fnUntraced(function* (gameId: string) {
-          const streamId = gameStream(gameId)
-          const hit = cache.get(gameId)
-          const base = hit ? hit.game.match.events : 0
-          const fresh = yield* store.readStream(streamId, { from: base + 1 })
-          if (!hit && fresh.length === 0) return yield* Effect.fail(new GameNotFound({ gameId }))
-          if (hit && fresh.length === 0) return hit
+        /** The cached game with the events read after it folded in, or the game folded from its first event. */
+        const folded = (
+          gameId: string,
+          hit: Cached | undefined,
+          fresh: ReadonlyArray<EventEnvelope>,
+        ): Cached | GameNotFound | UnknownGame => {
+          if (fresh.length === 0) return hit ?? new GameNotFound({ gameId })
           let match: Match
           let envelopes: EventEnvelope[]
+          let from = 0
+          const base = hit ? hit.game.match.events : 0
           if (hit) {
             match = hit.game.match
             // Grown in place only if no other load or append grew it while this one read: loads of one game
@@ -241,25 +248,54 @@ export class GameEngine extends Context.Service<
             envelopes = hit.log.length === base ? hit.log : hit.log.slice(0, base)
           } else {
             const first = toEvent(fresh[0] as EventEnvelope) as GameStarted
-            const def = yield* gameOf(first.game)
+            const def = findGame(first.game)
+            if (def === undefined) return new UnknownGame({ game: first.game, known: known() })
             match = { game: def, state: def.initial(first), seed: first.seed, ended: null, events: 1 }
             envelopes = [fresh[0] as EventEnvelope]
+            from = 1
           }
-          for (const e of hit ? fresh : fresh.slice(1)) {
+          for (let i = from; i < fresh.length; i++) {
+            const e = fresh[i] as EventEnvelope
             match = apply(match, toEvent(e))
             envelopes.push(e)
           }
           const commands = hit ? hit.commands : new Map<string, [number, number]>()
           const paused = index(commands, envelopes, base, hit?.paused ?? false)
           const c: Cached = {
-            game: loadedGame(gameId, streamId, match, envelopes),
+            game: new CachedGame(gameId, Streams.game(gameId), match, envelopes),
             log: envelopes,
             commands,
             paused,
           }
           remember(gameId, c)
           return c
-        })
+        }
+
+        // The command path is plain effect chains, untraced: a traced step, or a generator per step, costs
+        // about as much as the rules' whole command.
+        /**
+         * Loads a game, reading only the events after what the cache already holds, and goes on with `then`:
+         * one store call and one step, however the game was found.
+         */
+        const withLoaded = <A, E>(
+          gameId: string,
+          then: (c: Cached) => Effect.Effect<A, E>,
+        ): Effect.Effect<A, E | GameNotFound | UnknownGame | StoreError> =>
+          // Looked up when run, not when built: an effect run again, or later, sees the cache as it is then.
+          Effect.suspend(() => {
+            const hit = cache.get(gameId)
+            return Effect.flatMap(
+              store.readStream(hit ? hit.game.streamId : Streams.game(gameId), {
+                from: (hit ? hit.game.match.events : 0) + 1,
+              }),
+              (fresh): Effect.Effect<A, E | GameNotFound | UnknownGame> => {
+                const c = folded(gameId, hit, fresh)
+                return c instanceof GameNotFound || c instanceof UnknownGame ? Effect.fail(c) : then(c)
+              },
+            )
+          })
+
+        const loadCached = (gameId: string) => withLoaded(gameId, (c) => Effect.succeed(c))
 
         const stored = (c: Cached, commandId: string): EventEnvelope[] | null => {
           const range = c.commands.get(commandId)
@@ -296,7 +332,7 @@ export class GameEngine extends Context.Service<
           const commands = c?.commands ?? new Map<string, [number, number]>()
           const paused = index(commands, envelopes, envelopes.length - appended.length, c?.paused ?? false)
           const next: Cached = {
-            game: loadedGame(gameId, streamId, match, envelopes),
+            game: new CachedGame(gameId, streamId, match, envelopes),
             log: envelopes,
             commands,
             paused,
@@ -314,7 +350,7 @@ export class GameEngine extends Context.Service<
               new CommandRejected({ rule: started.failure.rule, message: started.failure.message }),
             )
           const options = (started.success.events[0] as GameStarted).options
-          const streamId = gameStream(input.gameId)
+          const streamId = Streams.game(input.gameId)
           const commandId = input.commandId ?? `${input.gameId}/create`
           const cause: AppendMetadata = {
             commandId,
@@ -346,18 +382,29 @@ export class GameEngine extends Context.Service<
           return { game, appended: result.envelopes, duplicate: false }
         })
 
-        const attempt = Effect.fnUntraced(function* (input: HandleCommand) {
-          const c = yield* loadCached(input.gameId)
+        type Attempted = Effect.Effect<
+          Handled,
+          | GameNotFound
+          | UnknownGame
+          | CommandRejected
+          | StaleVersion
+          | StoreError
+          | WrongExpectedVersion
+          | IdempotencyConflict
+        >
+
+        /** Decides a command on the loaded game and appends its events: one store call past the checks. */
+        const decideAndAppend = (c: Cached, input: HandleCommand): Attempted => {
           const def = c.game.match.game
           const decoded = commandDecoder(def)(input.command)
           const done = stored(c, input.commandId)
           if (done) {
             if (Result.isFailure(decoded) || !sameCause(done, input.seat, decoded.success))
-              return yield* Effect.fail(commandIdReused(input.commandId))
-            return { game: c.game, appended: done, duplicate: true } satisfies Handled
+              return Effect.fail(commandIdReused(input.commandId))
+            return Effect.succeed({ game: c.game, appended: done, duplicate: true })
           }
           if (input.expectedVersion !== undefined && input.expectedVersion !== c.game.match.events)
-            return yield* Effect.fail(
+            return Effect.fail(
               new StaleVersion({
                 gameId: input.gameId,
                 expectedVersion: input.expectedVersion,
@@ -365,11 +412,11 @@ export class GameEngine extends Context.Service<
               }),
             )
           if (c.paused && !c.game.match.ended)
-            return yield* Effect.fail(
+            return Effect.fail(
               new CommandRejected({ rule: "organiser.game-paused", message: "an organiser paused the game" }),
             )
           if (Result.isFailure(decoded))
-            return yield* Effect.fail(
+            return Effect.fail(
               new CommandRejected({
                 rule: "kernel.command.malformed",
                 message: `not a ${def.id} command: ${decoded.failure.message}`,
@@ -377,7 +424,7 @@ export class GameEngine extends Context.Service<
             )
           const played = play(c.game.match, input.seat, decoded.success as Typed)
           if (Result.isFailure(played))
-            return yield* Effect.fail(
+            return Effect.fail(
               new CommandRejected({ rule: played.failure.rule, message: played.failure.message }),
             )
           const cause: AppendMetadata = {
@@ -387,22 +434,26 @@ export class GameEngine extends Context.Service<
             actor: input.actor ?? `seat:${input.seat}`,
             ...(input.time ? { time: input.time } : {}),
           }
-          const result = yield* store.append({
+          const appending = store.append({
             streamId: c.game.streamId,
             streamType: "game",
             expectedVersion: c.game.match.events,
             commandId: input.commandId,
             events: toNew(played.success.events, cause, input.metadata),
           })
-          if (result.duplicate) {
-            // A racing request with the same id appended first: the same events, yet maybe not the same command.
-            if (!sameCause(result.envelopes, input.seat, cause.command))
-              return yield* Effect.fail(commandIdReused(input.commandId))
-            return { game: c.game, appended: result.envelopes, duplicate: true } satisfies Handled
-          }
-          const game = afterAppend(c, input.gameId, c.game.streamId, played.success.match, result.envelopes)
-          return { game, appended: result.envelopes, duplicate: false } satisfies Handled
-        })
+          return Effect.flatMap(appending, (result): Attempted => {
+            if (result.duplicate) {
+              // A racing request with the same id appended first: the same events, yet maybe not the same command.
+              if (!sameCause(result.envelopes, input.seat, cause.command))
+                return Effect.fail(commandIdReused(input.commandId))
+              return Effect.succeed({ game: c.game, appended: result.envelopes, duplicate: true })
+            }
+            const game = afterAppend(c, input.gameId, c.game.streamId, played.success.match, result.envelopes)
+            return Effect.succeed({ game, appended: result.envelopes, duplicate: false })
+          })
+        }
+
+        const attempt = (input: HandleCommand) => withLoaded(input.gameId, (c) => decideAndAppend(c, input))
 
         const actAttempt = Effect.fnUntraced(function* (input: OrganiserActInput) {
           const c = yield* loadCached(input.gameId)

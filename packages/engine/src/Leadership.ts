@@ -81,11 +81,14 @@ export const whileLeader = <R>(
     void lease.lost.then(() => Deferred.doneUnsafe(lost, Exit.void))
     const fiber = yield* Effect.forkChild(job)
     // A job that dies must not take the loop with it: log why, let go, and try again after a pause.
-    const died = Effect.map(Fiber.await(fiber), (exit) => {
-      if (exit._tag === "Success" || Cause.hasInterruptsOnly(exit.cause)) return false
-      console.error(`boroughs: background job (lock ${key}) died; retrying:\n${Cause.pretty(exit.cause)}`)
-      return true
-    })
+    const died = Effect.flatMap(Fiber.await(fiber), (exit) =>
+      exit._tag === "Success" || Cause.hasInterruptsOnly(exit.cause)
+        ? Effect.succeed(false)
+        : Effect.as(
+            Effect.logError(`background job (lock ${key}) died; retrying`, Cause.pretty(exit.cause)),
+            true,
+          ),
+    )
     const pause = yield* Effect.raceFirst(Effect.as(Deferred.await(lost), false), died).pipe(
       Effect.ensuring(
         Effect.andThen(

@@ -2,10 +2,10 @@ import type { AnyGame, EventEnvelope } from "@boroughs/core"
 import { EventStore, type StoreError } from "@boroughs/store"
 import { Context, Effect, Layer } from "effect"
 import { GameNotFound, UnknownGame } from "./errors.js"
-import { gameStream } from "./GameEngine.js"
 import type { LiveEvent } from "./LiveBus.js"
 import { LiveTail } from "./LiveTail.js"
-import { foldLive, gameIdOf, type LiveGame, liveFromStream, startLive } from "./liveFold.js"
+import { foldLive, type LiveGame, liveFromStream, startLive } from "./liveFold.js"
+import * as Streams from "./Streams.js"
 
 export type { LiveGame } from "./liveFold.js"
 
@@ -142,7 +142,7 @@ export class LiveGames extends Context.Service<
         // Every node folds every game event it hears of, for the games it follows.
         tail.bus.subscribeAll((events) => {
           const first = events[0] as LiveEvent
-          const gameId = gameIdOf(first.streamId)
+          const gameId = Streams.gameIdOf(first.streamId)
           if (gameId === null) return
           const entry = entries.get(gameId)
           if (entry !== undefined) {
@@ -184,7 +184,7 @@ export class LiveGames extends Context.Service<
             }
             entries.set(gameId, entry)
             const envelopes = yield* store
-              .readStream(gameStream(gameId))
+              .readStream(Streams.game(gameId))
               .pipe(Effect.tapError(() => Effect.sync(() => entries.delete(gameId))))
             if (envelopes.length === 0) {
               entries.delete(gameId)

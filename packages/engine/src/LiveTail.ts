@@ -73,8 +73,8 @@ export class LiveTail extends Context.Service<
       yield* store.wakeups.pipe(
         Stream.runForEach(() =>
           drain.pipe(
-            Effect.tap(() => Effect.sync(log.succeeded)),
-            Effect.catch((error: StoreError) => Effect.sync(() => log.failed(error.message))),
+            Effect.tap(() => log.succeeded),
+            Effect.catch((error: StoreError) => log.failed(error.message)),
           ),
         ),
         Effect.forkScoped,

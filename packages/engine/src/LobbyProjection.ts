@@ -1,8 +1,8 @@
 import type { EventEnvelope, GameEnded, Match } from "@boroughs/core"
 import type { GlobalEvent } from "@boroughs/store"
 import { playersAfter, settingsOf } from "./GameSettings.js"
-import { gameIdOf } from "./liveFold.js"
 import { byStream, type Projection } from "./Projection.js"
+import * as Streams from "./Streams.js"
 import { jsonOf } from "./serverTables.js"
 
 /** Seats owing a decision now, in seat order, without duplicates (public: who is thinking is no secret). */
@@ -52,7 +52,7 @@ export const lobbyProjection: Projection = {
   apply: async (db, events, folds) => {
     for (const run of byStream(events)) {
       const first = run[0] as GlobalEvent
-      const gameId = gameIdOf(first.streamId)
+      const gameId = Streams.gameIdOf(first.streamId)
       if (gameId === null) continue
       const match = await folds.fold(run)
       if (match === null) continue

@@ -76,8 +76,8 @@ export const makeProjectionRunner = (
     return store.wakeups.pipe(
       Stream.runForEach(() =>
         catchUpAll.pipe(
-          Effect.tap(() => Effect.sync(log.succeeded)),
-          Effect.catch((error: StoreError) => Effect.sync(() => log.failed(error.message))),
+          Effect.tap(() => log.succeeded),
+          Effect.catch((error: StoreError) => log.failed(error.message)),
         ),
       ),
     )

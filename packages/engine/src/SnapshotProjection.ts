@@ -1,7 +1,7 @@
 import type { Match } from "@boroughs/core"
 import type { GlobalEvent } from "@boroughs/store"
-import { gameIdOf } from "./liveFold.js"
 import { byStream, type Projection } from "./Projection.js"
+import * as Streams from "./Streams.js"
 
 /** A snapshot every this many events bounds a seek to that many folds (ARCHITECTURE.md §6, `view?at=`). */
 export const SNAPSHOT_EVERY = 50
@@ -36,7 +36,7 @@ export const snapshotProjection = (every = SNAPSHOT_EVERY): Projection => ({
   apply: async (db, events, folds) => {
     const rows: { game_id: string; version: number; match: string }[] = []
     for (const run of byStream(events)) {
-      const gameId = gameIdOf((run[0] as GlobalEvent).streamId)
+      const gameId = Streams.gameIdOf((run[0] as GlobalEvent).streamId)
       if (gameId === null) continue
       await folds.fold(run, (match, e) => {
         if (e.version % every === 0)

@@ -9,8 +9,8 @@ import {
 import { type EventStore, StoreError } from "@boroughs/store"
 import { Data, Effect } from "effect"
 import { GameNotFound, UnknownGame } from "./errors.js"
-import { gameStream } from "./GameEngine.js"
 import { SNAPSHOT_EVERY, type StoredMatch } from "./SnapshotProjection.js"
+import * as Streams from "./Streams.js"
 import { jsonOf, withServerTables } from "./serverTables.js"
 
 /** Restored snapshots kept in memory; a seek near a recent one costs no query for it. */
@@ -64,15 +64,22 @@ export const makeSnapshots = (
    * The match of `gameId` right after `version` (1 = GameStarted). `envelopes`, when the caller holds the
    * stream from version 1 (a live game), saves reading the events after the snapshot.
    */
-  const matchAt = Effect.fn("Snapshots.matchAt")(function* (
+  // Untraced: a seek's own work is often a few folds, less than a span costs; the request has its span.
+  const matchAt = Effect.fnUntraced(function* (
     gameId: string,
     version: number,
     envelopes?: ReadonlyArray<EventEnvelope>,
   ) {
-    // The snapshot a seek needs is at a known version: in memory already, it costs no query.
+    // The snapshot a seek needs is at a known version: in memory already, it costs no query. Before the first
+    // snapshot's version there is none to query for: the fold from GameStarted is all a seek there can do.
     const expected = Math.floor(version / every) * every
     const hit = expected > 0 ? restored.get(`${gameId}@${expected}`) : undefined
-    const row = hit !== undefined ? { version: expected, match: null } : yield* nearest(gameId, version)
+    const row =
+      hit !== undefined
+        ? { version: expected, match: null }
+        : expected > 0
+          ? yield* nearest(gameId, version)
+          : undefined
     let match: Match | null = hit ?? null
     if (row !== undefined && match === null) {
       const key = `${gameId}@${row.version}`
@@ -91,7 +98,7 @@ export const makeSnapshots = (
         ? []
         : envelopes !== undefined && envelopes.length >= version
           ? envelopes.slice(from - 1, version)
-          : yield* store.readStream(gameStream(gameId), { from, to: version })
+          : yield* store.readStream(Streams.game(gameId), { from, to: version })
     if (match === null) {
       const first = events[0]
       if (first === undefined) return yield* new GameNotFound({ gameId })
@@ -102,7 +109,7 @@ export const makeSnapshots = (
     }
     for (const e of events) if (e.version > match.events) match = apply(match, toEvent(e as EventEnvelope))
     if (match.events < version) {
-      const head = yield* store.head(gameStream(gameId))
+      const head = yield* store.head(Streams.game(gameId))
       if (head === null) return yield* new GameNotFound({ gameId })
       return yield* new VersionNotReached({ gameId, version, head: head.version })
     }

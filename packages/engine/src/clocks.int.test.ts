@@ -5,10 +5,11 @@ import { testBackends } from "@boroughs/store/testing"
 import { Effect, Fiber, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runClocks } from "./ClockRunner.js"
-import { GameEngine, gameStream } from "./GameEngine.js"
+import { GameEngine } from "./GameEngine.js"
 import { whileLeader } from "./Leadership.js"
 import type { LiveGames } from "./LiveGames.js"
 import type { LiveTail } from "./LiveTail.js"
+import * as Streams from "./Streams.js"
 import { eventually, liveStack } from "./testkit/liveStack.js"
 
 for (const backend of testBackends({ pollInterval: "100 millis" })) {
@@ -35,7 +36,7 @@ for (const backend of testBackends({ pollInterval: "100 millis" })) {
           ),
         )
         const read = () =>
-          runtime.runPromise(Effect.flatMap(EventStore, (s) => s.readStream(gameStream("c1"))))
+          runtime.runPromise(Effect.flatMap(EventStore, (s) => s.readStream(Streams.game("c1"))))
         const created = (await read()).length
         await eventually(async () => (await read()).some((e) => e.metadata.actor === "clock"), 10_000)
         const events = await read()

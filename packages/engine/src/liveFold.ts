@@ -9,6 +9,7 @@ import {
 } from "@boroughs/core"
 import { nextDecisions, type OwedDecision } from "./decisionClock.js"
 import { type GameSettings, playersAfter, settingsOf } from "./GameSettings.js"
+import * as Streams from "./Streams.js"
 
 /**
  * A game as a node follows it live: the folded match, every envelope from version 1, the settings recorded
@@ -26,10 +27,6 @@ export interface LiveGame {
   /** Whether an organiser paused the game: nobody owes a decision (no clock runs) until it resumes. */
   readonly paused?: boolean
 }
-
-/** The game id of a game stream (`game-<id>`), or null for another kind of stream. */
-export const gameIdOf = (streamId: string): string | null =>
-  streamId.startsWith("game-") ? streamId.slice("game-".length) : null
 
 /** Just the envelope's own fields (events from the bus also carry their global position). */
 const bare = (e: EventEnvelope): EventEnvelope => ({
@@ -60,7 +57,7 @@ export const startLive = (first: EventEnvelope, findGame: (id: string) => AnyGam
   const started = toEvent(first) as GameStarted
   const game = findGame(started.game)
   if (game === undefined) return null
-  const gameId = gameIdOf(first.streamId) ?? first.streamId
+  const gameId = Streams.gameIdOf(first.streamId) ?? first.streamId
   const match: Match = { game, state: game.initial(started), seed: started.seed, ended: null, events: 1 }
   const live: LiveGame = {
     gameId,

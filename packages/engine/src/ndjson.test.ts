@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { MalformedExport, parseNdjson, toNdjsonLine } from "./ndjson.js"
+import * as Streams from "./Streams.js"
 
 const envelope = {
-  streamId: "game-x",
+  streamId: Streams.game("x"),
   version: 1,
   eventId: "00000000-0000-5000-8000-000000000000",
   type: "GameStarted",

@@ -4,9 +4,10 @@ import { EventStore } from "@boroughs/store"
 import { freshPglite } from "@boroughs/store/testing"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { GameEngine, gameStream, type LoadedGame } from "./GameEngine.js"
+import { GameEngine, type LoadedGame } from "./GameEngine.js"
 import { liveFromStream } from "./liveFold.js"
 import { seatControlOf } from "./organiser.js"
+import * as Streams from "./Streams.js"
 import { rechain } from "./testing.js"
 import { verifyStream } from "./verify.js"
 
@@ -65,7 +66,7 @@ describe("organiser actions are events in the game's stream", () => {
           yield* engine.handle({ gameId: "g", seat: s, command: c, commandId: `m${n}` })
         }
         yield* act({ type: "Adjudicate", ranks: [1, 2, 3], scores: [3, 2, 1] }, 8, "time ran out")
-        const envelopes = [...(yield* (yield* EventStore).readStream(gameStream("g")))]
+        const envelopes = [...(yield* (yield* EventStore).readStream(Streams.game("g")))]
         return { envelopes, refused }
       }),
     )

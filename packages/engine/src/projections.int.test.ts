@@ -5,11 +5,12 @@ import { testBackends } from "@boroughs/store/testing"
 import { Effect, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { serverProjections } from "./Background.js"
-import { GameEngine, gameStream } from "./GameEngine.js"
+import { GameEngine } from "./GameEngine.js"
 import { listGames } from "./Lobby.js"
 import type { Projection } from "./Projection.js"
 import { makeProjectionRunner } from "./ProjectionRunner.js"
 import { makeSnapshots } from "./Snapshots.js"
+import * as Streams from "./Streams.js"
 import { withServerTables } from "./serverTables.js"
 import { findTestGame, knownTestGames, liveStack } from "./testkit/liveStack.js"
 
@@ -122,7 +123,7 @@ for (const backend of testBackends()) {
           const store = yield* EventStore
           yield* makeProjectionRunner(store, serverProjections(EVERY), findTestGame).catchUpAll
           const snapshots = makeSnapshots(store, findTestGame, knownTestGames)
-          const all = yield* store.readStream(gameStream("p1"))
+          const all = yield* store.readStream(Streams.game("p1"))
           const out: Array<[string, string]> = []
           for (let v = 1; v <= all.length; v++) {
             const at: Match = yield* snapshots.matchAt("p1", v)

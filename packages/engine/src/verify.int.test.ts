@@ -4,7 +4,8 @@ import { EventStore } from "@boroughs/store"
 import { freshPglite } from "@boroughs/store/testing"
 import { Effect, Layer } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { GameEngine, gameStream, type LoadedGame } from "./GameEngine.js"
+import { GameEngine, type LoadedGame } from "./GameEngine.js"
+import * as Streams from "./Streams.js"
 import { rechain } from "./testing.js"
 import { verifyStream } from "./verify.js"
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
           const command = botCommand(game.match, seat, bots[seat] as Bot, botRandom("audit", seat))
           game = (yield* engine.handle({ gameId: "v", seat, command, commandId: `v/${n++}` })).game
         }
-      return [...(yield* (yield* EventStore).readStream(gameStream("v")))]
+      return [...(yield* (yield* EventStore).readStream(Streams.game("v")))]
     }).pipe(
       Effect.provide(GameEngine.layer(find, () => ["bluff-dice"]).pipe(Layer.provideMerge(freshPglite()))),
       Effect.scoped,

@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises"
-import { gameStream, toNdjsonLine } from "@boroughs/engine"
+import { Streams, toNdjsonLine } from "@boroughs/engine"
 import { EventStore } from "@boroughs/store"
 import { Effect } from "effect"
 import { storeLayer } from "../db.js"
@@ -11,7 +11,7 @@ export const exportGame = async (o: { gameId: string; db?: string; out?: string 
   const envelopes = await runEffect(
     Effect.gen(function* () {
       const store = yield* EventStore
-      return yield* store.readStream(gameStream(o.gameId))
+      return yield* store.readStream(Streams.game(o.gameId))
     }).pipe(Effect.scoped, Effect.provide(storeLayer(o.db))),
   )
   if (envelopes.length === 0) throw new CliError(`no game with id "${o.gameId}" in this database`)

@@ -4,9 +4,9 @@ import { type EventEnvelope, findGame } from "@boroughs/core"
 import {
   auditTournament,
   DEFAULT_SIGNING_KEY,
-  gameStream,
   MalformedExport,
   parseNdjson,
+  Streams,
   signerFromPem,
   type TournamentAuditReport,
   tournamentExport,
@@ -43,7 +43,7 @@ const load = async (o: { file?: string; gameId?: string; db?: string }): Promise
   const envelopes = await runEffect(
     Effect.gen(function* () {
       const store = yield* EventStore
-      return yield* store.readStream(gameStream(gameId))
+      return yield* store.readStream(Streams.game(gameId))
     }).pipe(Effect.scoped, Effect.provide(storeLayer(o.db))),
   )
   if (envelopes.length === 0) throw new CliError(`no game with id "${gameId}" in this database`)

@@ -1,5 +1,5 @@
 import { type EventEnvelope, toEvent } from "@boroughs/core"
-import { ratingsOf, standingsOf, type TournamentState, type TrailEntry } from "@boroughs/engine"
+import { ratingsOf, Streams, standingsOf, type TournamentState, type TrailEntry } from "@boroughs/engine"
 
 /** A tournament's status for lists and badges. */
 export const statusOf = (s: TournamentState): "ended" | "paused" | "running" =>
@@ -65,7 +65,7 @@ export const detailOf = (s: TournamentState) => ({
 /** The organiser trail of a tournament stream (creation, pause, resume, notes). */
 export const tournamentTrail = (s: TournamentState) =>
   s.trail.map((t: TrailEntry) => ({
-    stream: `tournament-${s.created.tournamentId}`,
+    stream: Streams.tournament(s.created.tournamentId),
     version: t.version,
     type: t.type,
     actor: t.actor,

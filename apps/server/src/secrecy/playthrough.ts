@@ -10,7 +10,7 @@ import {
   type Typed,
   toData,
 } from "@boroughs/core"
-import { foldLive, type LiveGame, startLive } from "@boroughs/engine"
+import { foldLive, type LiveGame, Streams, startLive } from "@boroughs/engine"
 import { Result } from "effect"
 
 /** One append as the server stores and sends it, and the live game right after it. */
@@ -38,7 +38,7 @@ export function* playthrough(
       const { type, data } = toData(event)
       version++
       return {
-        streamId: "game-scan",
+        streamId: Streams.game("scan"),
         version,
         eventId: `e${version}`,
         type,

@@ -2,6 +2,7 @@ import type { Typed } from "@boroughs/core"
 import type { GlobalEvent } from "@boroughs/store"
 import { foldTournament, ratingsOf, standingsOf } from "@boroughs/tournament"
 import { byStream, type Projection } from "../Projection.js"
+import * as Streams from "../Streams.js"
 import { isoOf, jsonOf } from "../serverTables.js"
 
 /** One row of the tournament standings projection. */
@@ -34,7 +35,7 @@ export const tournamentProjection: Projection = {
   apply: async (db, events) => {
     for (const run of byStream(events)) {
       const first = run[0] as GlobalEvent
-      if (!first.streamId.startsWith("tournament-")) continue
+      if (!Streams.isTournament(first.streamId)) continue
       const last = run[run.length - 1] as GlobalEvent
       const rows = await db
         .selectFrom("es_events")

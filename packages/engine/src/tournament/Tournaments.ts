@@ -23,12 +23,12 @@ import {
   type TournamentSpec,
   type TournamentState,
   tournamentCreated,
-  tournamentStream,
 } from "@boroughs/tournament"
 import { Effect, Schedule } from "effect"
 import { GameEngine } from "../GameEngine.js"
 import { type GameSettings, settingsOf } from "../GameSettings.js"
 import { seatControlOf } from "../organiser.js"
+import * as Streams from "../Streams.js"
 import { TournamentExists, TournamentNotFound, TournamentRejected } from "./errors.js"
 import type { RoundSigner } from "./signing.js"
 
@@ -62,8 +62,6 @@ export type Step =
   | { readonly did: "ended" }
   | { readonly did: "nothing"; readonly why: "paused" | "ended" | "playing" | "raced" }
 
-const tournamentIdOf = (streamId: string) => streamId.slice("tournament-".length)
-
 /**
  * Tournaments on the event store (issue 6): each a `tournament-<id>` stream; the scheduler pairs a round,
  * creates its games through the GameEngine, plays the built-in bots' seats, records each result when its game
@@ -79,7 +77,7 @@ export const makeTournaments = (
 
   const read = (tournamentId: string) =>
     Effect.gen(function* () {
-      const envelopes = yield* store.readStream(tournamentStream(tournamentId))
+      const envelopes = yield* store.readStream(Streams.tournament(tournamentId))
       if (envelopes.length === 0) return yield* new TournamentNotFound({ tournamentId })
       return { envelopes, state: foldTournament(envelopes.map(toEvent)) }
     })
@@ -92,7 +90,7 @@ export const makeTournaments = (
   ) =>
     store
       .append({
-        streamId: tournamentStream(state.created.tournamentId),
+        streamId: Streams.tournament(state.created.tournamentId),
         streamType: "tournament",
         expectedVersion: state.version,
         commandId,
@@ -128,7 +126,7 @@ export const makeTournaments = (
       const commandId = `create:${spec.tournamentId}`
       const result = yield* store
         .append({
-          streamId: tournamentStream(spec.tournamentId),
+          streamId: Streams.tournament(spec.tournamentId),
           streamType: "tournament",
           expectedVersion: 0,
           commandId,
@@ -159,7 +157,7 @@ export const makeTournaments = (
       r.tables,
       (t) =>
         Effect.gen(function* () {
-          const exists = yield* store.head(`game-${t.gameId}`)
+          const exists = yield* store.head(Streams.game(t.gameId))
           if (exists !== null) return
           const created = yield* engine
             .create({
@@ -430,7 +428,7 @@ export const makeTournaments = (
   /** Ids of every tournament, in id order. */
   const list = Effect.gen(function* () {
     const heads = yield* store.listStreams("tournament", { limit: 1000 })
-    return heads.map((h) => tournamentIdOf(h.streamId))
+    return heads.flatMap((h) => Streams.tournamentIdOf(h.streamId) ?? [])
   })
 
   /**
@@ -469,12 +467,12 @@ export const makeTournaments = (
 /** Every stream a tournament audit needs: the tournament's, then each of its games', in round and table order. */
 export const tournamentExport = (store: EventStore["Service"], tournamentId: string) =>
   Effect.gen(function* () {
-    const envelopes = yield* store.readStream(tournamentStream(tournamentId))
+    const envelopes = yield* store.readStream(Streams.tournament(tournamentId))
     if (envelopes.length === 0) return yield* new TournamentNotFound({ tournamentId })
     const state = foldTournament(envelopes.map(toEvent))
     const out: EventEnvelope[] = [...envelopes]
     for (const r of state.rounds)
-      for (const t of r.tables) out.push(...(yield* store.readStream(`game-${t.gameId}`)))
+      for (const t of r.tables) out.push(...(yield* store.readStream(Streams.game(t.gameId))))
     return out
   })
 

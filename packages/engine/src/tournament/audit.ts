@@ -13,6 +13,7 @@ import {
 } from "@boroughs/tournament"
 import { settingsOf } from "../GameSettings.js"
 import { seatControlOf } from "../organiser.js"
+import * as Streams from "../Streams.js"
 import { type VerifyReport, verifyStream } from "../verify.js"
 import { verifySignature } from "./signing.js"
 
@@ -79,9 +80,9 @@ export const auditTournament = (
     list.push(e)
     streams.set(e.streamId, list)
   }
-  const ids = [...streams.keys()].filter((s) => s.startsWith("tournament-")).map((s) => s.slice(11))
+  const ids = [...streams.keys()].flatMap((s) => Streams.tournamentIdOf(s) ?? [])
   const tournamentId = options.tournamentId ?? ids[0] ?? ""
-  const own = (streams.get(`tournament-${tournamentId}`) ?? []).sort((a, b) => a.version - b.version)
+  const own = (streams.get(Streams.tournament(tournamentId)) ?? []).sort((a, b) => a.version - b.version)
   const trustedKey = options.trustedKey ?? null
   const empty = (message: string): TournamentAuditReport => ({
     ok: false,
@@ -138,7 +139,7 @@ export const auditTournament = (
   const gameReports: TournamentAuditReport["games"][number][] = []
   const rounds: RoundAudit[] = state.rounds.map((r) => {
     const games = r.tables.map((t) => {
-      const stream = (streams.get(`game-${t.gameId}`) ?? []).sort((a, b) => a.version - b.version)
+      const stream = (streams.get(Streams.game(t.gameId)) ?? []).sort((a, b) => a.version - b.version)
       const result = r.results.find((x) => x.gameId === t.gameId)
       if (stream.length === 0) {
         problems.push({

@@ -20,7 +20,10 @@ export const runTournamentScheduler = (
   options: { readonly tickMs?: number; readonly onError?: (message: string) => void } = {},
 ) => {
   const finished = new Set<string>()
-  const report = options.onError ?? ((m: string) => console.error(`boroughs: tournaments: ${m}`))
+  const report = (m: string): Effect.Effect<void> =>
+    options.onError === undefined
+      ? Effect.logError(`tournaments: ${m}`)
+      : Effect.sync(() => options.onError?.(m))
   const advance = (tournamentId: string) =>
     Effect.gen(function* () {
       for (let i = 0; i < 1_000; i++) {
@@ -35,7 +38,7 @@ export const runTournamentScheduler = (
           if (moves === 0) return
         }
       }
-    }).pipe(Effect.catch((e) => Effect.sync(() => report(`${tournamentId}: ${e.message}`))))
+    }).pipe(Effect.catch((e) => report(`${tournamentId}: ${e.message}`)))
   const tick = Effect.gen(function* () {
     const ids = yield* tournaments.list.pipe(Effect.catch(() => Effect.succeed([] as string[])))
     for (const id of ids) if (!finished.has(id)) yield* advance(id)

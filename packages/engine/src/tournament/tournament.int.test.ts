@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { GameEngine } from "../GameEngine.js"
 import { migrateServer } from "../migrateServer.js"
 import { makeProjectionRunner } from "../ProjectionRunner.js"
+import * as Streams from "../Streams.js"
 import { withServerTables } from "../serverTables.js"
 import { rechain } from "../testing.js"
 import { auditTournament, formatTournamentAudit } from "./audit.js"
@@ -76,7 +77,7 @@ const audit = (envelopes: ReadonlyArray<EventEnvelope>) =>
 
 /** The export with one game's stream replaced. */
 const withGame = (gameId: string, change: (s: EventEnvelope[]) => EventEnvelope[]) => {
-  const streamId = `game-${gameId}`
+  const streamId = Streams.game(gameId)
   const others = exported.filter((e) => e.streamId !== streamId)
   return [...others, ...change(exported.filter((e) => e.streamId === streamId))]
 }
@@ -175,7 +176,7 @@ describe("a Swiss tournament of 12 bots × 4 seats × 4 rounds", () => {
   })
 
   it("the standings are a fold of the tournament stream alone, kept as a projection and rebuilt alike", () => {
-    const own = exported.filter((e) => e.streamId === "tournament-cup")
+    const own = exported.filter((e) => e.streamId === Streams.tournament("cup"))
     const state = foldTournament(own.map(toEvent))
     expect(audit(exported).standings).toEqual(standingsOf(state))
     expect(projected).toHaveLength(1)
@@ -193,8 +194,8 @@ describe("a Swiss tournament of 12 bots × 4 seats × 4 rounds", () => {
 
 /** Re-links the tournament stream after an edit, as a forger with write access to the database would. */
 const rechainTournament = (envelopes: EventEnvelope[]) => {
-  const own = envelopes.filter((e) => e.streamId === "tournament-cup")
-  return [...rechain(own), ...envelopes.filter((e) => e.streamId !== "tournament-cup")]
+  const own = envelopes.filter((e) => e.streamId === Streams.tournament("cup"))
+  return [...rechain(own), ...envelopes.filter((e) => e.streamId !== Streams.tournament("cup"))]
 }
 
 describe("a forfeit in a tournament game", () => {
@@ -240,7 +241,7 @@ describe("a forfeit in a tournament game", () => {
     )
     expect(result?.forfeited).toEqual([0])
     expect(result?.ranks[0]).toBe(3)
-    const game = envelopes.filter((e) => e.streamId === "game-ff-r1-t1")
+    const game = envelopes.filter((e) => e.streamId === Streams.game("ff-r1-t1"))
     expect(game.some((e) => e.metadata.actor === "forfeit")).toBe(true)
     expect(auditTournament(envelopes, find, { trustedKey: signer.publicKey }).problems).toEqual([])
   })
