@@ -181,6 +181,10 @@ program
   .option("--fixtures", "also host the kernel's Bluff Dice test game")
   .option("--no-background", "never run projections and clocks in this process")
   .option("--log-requests", "log every request to stderr")
+  .option(
+    "--log-format <format>",
+    'logs as "json" lines or "pretty" (default: pretty on a terminal, json otherwise; $BOROUGHS_LOG_FORMAT)',
+  )
   .action(async (o) => {
     const { runServer } = await import("./commands/server.js")
     process.exitCode = await runServer(o)

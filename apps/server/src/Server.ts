@@ -19,6 +19,9 @@ import type { App } from "./app.js"
 import type { ServerConfig } from "./config.js"
 import { makeHandler } from "./http/handler.js"
 import { RateLimiter } from "./http/rateLimit.js"
+import { loggerLayer } from "./observability/logging.js"
+import { instrumentStore } from "./observability/metrics.js"
+import { tracingLayer } from "./observability/tracing.js"
 import { StreamRegistry } from "./streams/registry.js"
 
 /** A server that is listening. */
@@ -30,7 +33,7 @@ export interface RunningServer {
   readonly close: () => Promise<void>
 }
 
-const storeLayer = (config: ServerConfig) =>
+const rawStoreLayer = (config: ServerConfig) =>
   config.database.kind === "postgres"
     ? EventStore.layerPostgres({ url: config.database.url, pollInterval: config.pollIntervalMs })
     : Layer.effect(
@@ -42,6 +45,10 @@ const storeLayer = (config: ServerConfig) =>
         }),
       )
 
+/** The store as the server uses it: measured (append latency, outcomes, clock moves) for `/metrics`. */
+const storeLayer = (config: ServerConfig) =>
+  Layer.effect(EventStore, Effect.map(EventStore, instrumentStore)).pipe(Layer.provide(rawStoreLayer(config)))
+
 /**
  * Starts a server process (ARCHITECTURE.md §1, §6–7): the store (migrated), the engine, this node's live
  * tailer and games, the background work under the cluster's lock, and the HTTP listener.
@@ -50,7 +57,13 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
   const layer = Layer.mergeAll(
     GameEngine.layer(config.findGame, config.knownGames),
     LiveGames.layer(config.findGame, config.knownGames),
-  ).pipe(Layer.provideMerge(LiveTail.layer), Layer.provideMerge(storeLayer(config)))
+  ).pipe(
+    Layer.provideMerge(LiveTail.layer),
+    Layer.provideMerge(storeLayer(config)),
+    // Logs and spans of everything the runtime runs: the engine's work, the background, each request.
+    Layer.provideMerge(loggerLayer(config.logFormat ?? "pretty")),
+    Layer.provideMerge(tracingLayer(config.node)),
+  )
   const runtime = ManagedRuntime.make(layer)
   try {
     const services = await runtime.runPromise(

@@ -1,6 +1,7 @@
 import type { AnyGame } from "@boroughs/core"
 import type { TournamentGame } from "@boroughs/engine"
 import { LOOPBACK, parseTrustedProxies, type TrustedProxies } from "./http/clientAddress.js"
+import type { LogFormat } from "./observability/logging.js"
 
 /** A token bucket: `perSecond` sustained, `burst` at once. */
 export interface RateLimit {
@@ -61,6 +62,8 @@ export interface ServerConfig {
   readonly node: string
   /** Log each request (method, path, status, ms) to stderr. */
   readonly logRequests: boolean
+  /** JSON lines (production) or pretty (a terminal); absent: pretty. */
+  readonly logFormat?: LogFormat
 }
 
 /** The defaults main.ts starts from. */

@@ -20,11 +20,12 @@ const main = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
 
 describe("boroughs server's options", () => {
   // Each case starts a process under tsx (seconds): they run side by side.
-  it("refuses a bad stream cap or trusted proxy, naming the value, before it listens", async () => {
-    const [hex, negative, proxy] = await Promise.all([
+  it("refuses a bad stream cap, trusted proxy or log format, naming the value, before it listens", async () => {
+    const [hex, negative, proxy, logs] = await Promise.all([
       main(["--max-streams-per-address", "0x10"]),
       main([], { BOROUGHS_MAX_STREAMS_PER_ADDRESS: "-1" }),
       main(["--trust-proxy", "loopback,site"]),
+      main([], { BOROUGHS_LOG_FORMAT: "xml" }),
     ])
     expect(hex.code).toBe(2)
     expect(hex.stderr).toMatch(/--max-streams-per-address must be a whole number \(0 for no cap\), not 0x10/)
@@ -34,5 +35,7 @@ describe("boroughs server's options", () => {
     )
     expect(proxy.code).toBe(2)
     expect(proxy.stderr).toMatch(/--trust-proxy: "site" is not an IP address or subnet/)
+    expect(logs.code).toBe(2)
+    expect(logs.stderr).toMatch(/--log-format must be "json" or "pretty", not "xml"/)
   })
 })

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util"
 import { defaultLimits, type ServerConfig } from "./config.js"
 import { hostedGames } from "./games.js"
 import { parseTrustedProxies } from "./http/clientAddress.js"
+import { defaultLogFormat } from "./observability/logging.js"
 import { startServer } from "./Server.js"
 
 /**
@@ -41,6 +42,9 @@ Options (environment variable in brackets):
                           "loopback" or "none" [BOROUGHS_TRUST_PROXY] (default loopback: the web apps)
   --node <name>           this process's name in /api/health [BOROUGHS_NODE]
   --log-requests          log every request to stderr
+  --log-format <f>        "json" (JSON lines) or "pretty" [BOROUGHS_LOG_FORMAT] (default: pretty on a
+                          terminal, json otherwise)
+  Metrics: GET /metrics (Prometheus). Traces: set OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP JSON).
   --help`
 
 const { values } = parseArgs({
@@ -57,6 +61,7 @@ const { values } = parseArgs({
     "trust-proxy": { type: "string" },
     node: { type: "string" },
     "log-requests": { type: "boolean", default: false },
+    "log-format": { type: "string" },
     help: { type: "boolean", default: false },
   },
 })
@@ -132,6 +137,14 @@ const organiserToken = (): { token: string; from: string } => {
   return { token, from: `in ${file}` }
 }
 
+const logFormatText = values["log-format"] ?? process.env.BOROUGHS_LOG_FORMAT
+const logFormat =
+  logFormatText === undefined || logFormatText === ""
+    ? defaultLogFormat()
+    : logFormatText === "json" || logFormatText === "pretty"
+      ? logFormatText
+      : fail(`--log-format must be "json" or "pretty", not ${JSON.stringify(logFormatText)}`)
+
 const organiser = organiserToken()
 const server = await startServer({
   host: values.host ?? process.env.HOST ?? "127.0.0.1",
@@ -149,6 +162,7 @@ const server = await startServer({
   background: !values["no-background"],
   node: values.node ?? process.env.BOROUGHS_NODE ?? `${hostname()}:${process.pid}`,
   logRequests: values["log-requests"] === true,
+  logFormat,
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
 
 const where = database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${database.dir}`

@@ -2,7 +2,7 @@ import type { LiveGame } from "@boroughs/engine"
 import { NotFound } from "@boroughs/protocol"
 import { Effect } from "effect"
 import type { App } from "./app.js"
-import { fromEngine } from "./http/engineErrors.js"
+import { apiFailures } from "./http/engineErrors.js"
 
 /**
  * Refuses to resume after a version the game has not reached (404, as `view?at=` past the head): a client
@@ -13,7 +13,7 @@ export const checkResumePoint = (app: App, game: LiveGame, after: number) =>
   after <= game.match.events
     ? Effect.void
     : app.store.head(game.streamId).pipe(
-        Effect.mapError(fromEngine),
+        apiFailures,
         Effect.flatMap((head) =>
           after <= (head?.version ?? 0)
             ? Effect.void

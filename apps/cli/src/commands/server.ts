@@ -17,6 +17,7 @@ export const runServer = (o: {
   fixtures?: boolean
   background?: boolean
   logRequests?: boolean
+  logFormat?: string
 }): Promise<number> => {
   const args = [serverEntry()]
   if (o.port !== undefined) args.push("--port", o.port)
@@ -32,6 +33,7 @@ export const runServer = (o: {
   if (o.fixtures) args.push("--fixtures")
   if (o.background === false) args.push("--no-background")
   if (o.logRequests) args.push("--log-requests")
+  if (o.logFormat !== undefined) args.push("--log-format", o.logFormat)
   if (o.organiserToken !== undefined) {
     // Passed on in the environment: a secret on a command line is readable by every user of the machine.
     process.stderr.write(

@@ -16,9 +16,11 @@ export const WRITES: ReadonlySet<string> = new Set([
   "organiserGameView",
 ])
 
-interface Endpoint {
+export interface Endpoint {
   readonly name: string
   readonly method: string
+  /** `/api/games/:gameId`: the route's pattern, for metrics and spans. */
+  readonly path: string
   readonly parts: ReadonlyArray<string>
 }
 
@@ -30,6 +32,7 @@ const endpoints: ReadonlyArray<Endpoint> = (() => {
       void found.push({
         name: endpoint.identifier,
         method: endpoint.method,
+        path: endpoint.path,
         parts: endpoint.path.split("/").filter((s) => s !== ""),
       }),
   })

@@ -44,6 +44,20 @@ export type ApiErrorOf<E extends { readonly _tag: string }> = E extends { readon
     : never
   : never
 
+/**
+ * An effect's engine and store failures as the API's errors; a failure that is the server's own fault (not
+ * an outage) is logged with its tag and message before it is answered 500.
+ */
+export const apiFailures = <A, E extends { readonly _tag: keyof ApiErrorByTag; readonly message: string }, R>(
+  self: Effect.Effect<A, E, R>,
+): Effect.Effect<A, ApiErrorOf<E>, R> =>
+  Effect.catch(self, (failure) => {
+    const error = fromEngine(failure)
+    return (error as unknown) instanceof ServerError
+      ? Effect.andThen(Effect.logError(`${failure._tag}: ${logSafe(failure.message)}`), Effect.fail(error))
+      : Effect.fail(error)
+  })
+
 /** Engine and store failures as the API's errors. */
 export const fromEngine = <E extends { readonly _tag: keyof ApiErrorByTag; readonly message: string }>(
   failure: E,
@@ -88,7 +102,6 @@ const toApiError = (failure: { readonly _tag: string; readonly message: string }
     default: {
       const outage = outageOf(failure)
       if (outage !== undefined) return outage
-      console.error(`boroughs server: ${error._tag}: ${logSafe(error.message)}`)
       return new ServerError({
         message: "the server could not complete the request; retry with the same ids",
       })

@@ -1,14 +1,23 @@
+import { randomUUID } from "node:crypto"
 import type { IncomingMessage } from "node:http"
+import { serverProjections } from "@boroughs/engine"
 import { BadRequest, NotFound, RateLimited, ServerError } from "@boroughs/protocol"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
-import { Cause, Effect, Scope } from "effect"
+import { Cause, Effect, Metric, Scope } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
 import type { App } from "../app.js"
+import {
+  httpRequests,
+  httpSeconds,
+  metricsText,
+  openStreams,
+  projectionLag,
+} from "../observability/metrics.js"
 import { apiLayer } from "./api.js"
 import { addressOf, tokenOf } from "./auth.js"
-import { endpointsOn, STREAMING, WRITES } from "./endpoints.js"
+import { type Endpoint, endpointsOn, STREAMING, WRITES } from "./endpoints.js"
 import { outageOf } from "./engineErrors.js"
 import { spend } from "./limits.js"
 import { logSafe } from "./logSafe.js"
@@ -55,8 +64,6 @@ const failureReply = (method: string, path: string, cause: Cause.Cause<unknown>)
   // A database call that died rather than failed is still an outage (503), not a fault.
   const outage = outageOf(failure)
   if (outage !== undefined) return errorReply(outage)
-  const pretty = Cause.pretty(cause).split("\n").map(logSafe).join("\n")
-  console.error(`boroughs server: ${logSafe(`${method} ${path}`)} failed:\n${pretty}`)
   return errorReply(new ServerError({ message: "the server failed to answer; it has logged why" }))
 }
 
@@ -64,11 +71,15 @@ const failureReply = (method: string, path: string, cause: Cause.Cause<unknown>)
  * What an address pays before routing, for every request (unknown routes too) and before any token is
  * looked up: its own bucket, and without a token the anonymous reads or writes of that address.
  */
-const chargeAddress = (app: App, req: IncomingMessage, address: string): Effect.Effect<void, RateLimited> => {
+const chargeAddress = (
+  app: App,
+  req: IncomingMessage,
+  address: string,
+  endpoint: Endpoint | undefined,
+): Effect.Effect<void, RateLimited> => {
   const limits = app.limits
   if (limits === null) return Effect.void
   const url = new URL(req.url ?? "/", "http://server")
-  const endpoint = endpointsOn(url.pathname).find((e) => e.method === req.method)
   const write = endpoint !== undefined && WRITES.has(endpoint.name)
   const streaming = endpoint !== undefined && STREAMING.has(endpoint.name)
   return Effect.andThen(spend(limits.perAddress, address, "requests from this address"), () =>
@@ -81,6 +92,77 @@ const chargeAddress = (app: App, req: IncomingMessage, address: string): Effect.
       : Effect.void,
   )
 }
+
+/** The request metrics of a route (and status), made once each: requests are many, routes few. */
+const requestCounters = new Map<string, Metric.Metric<number, unknown>>()
+const requestsOf = (route: string, status: number) => {
+  const key = `${route} ${status}`
+  let metric = requestCounters.get(key)
+  if (metric === undefined) {
+    metric = Metric.withAttributes(httpRequests, { route, status: String(status) })
+    requestCounters.set(key, metric)
+  }
+  return metric
+}
+const requestTimers = new Map<string, Metric.Metric<number, unknown>>()
+const secondsOf = (route: string) => {
+  let metric = requestTimers.get(route)
+  if (metric === undefined) {
+    metric = Metric.withAttributes(httpSeconds, { route })
+    requestTimers.set(route, metric)
+  }
+  return metric
+}
+
+/** A caller's own `X-Request-Id` when it is a plain token, else a new one: every answer carries it back. */
+const requestIdOf = (req: IncomingMessage): string => {
+  const given = req.headers["x-request-id"]
+  return typeof given === "string" && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID()
+}
+
+/** The game a request is about, for its log line. */
+const gameIdOf = (path: string): { readonly gameId?: string } => {
+  const m = /^\/api\/(?:admin\/)?games\/([^/]+)/.exec(path)
+  return m === null ? {} : { gameId: logSafe(decodeURIComponentSafe(m[1] as string)) }
+}
+
+const decodeURIComponentSafe = (s: string): string => {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
+}
+
+/** `GET /metrics`: Prometheus's text exposition, with the gauges read at the scrape. */
+const metricsResponse = (app: App) =>
+  Effect.map(
+    metricsText(
+      Effect.all(
+        [
+          Metric.update(openStreams, app.streams.size),
+          Effect.forEach(serverProjections(app.config.snapshotEvery), (p) =>
+            Effect.flatMap(projectionLagSeconds(app, p.id), (lag) =>
+              Metric.update(Metric.withAttributes(projectionLag, { projection: p.id }), lag),
+            ),
+          ),
+        ],
+        { discard: true },
+      ),
+    ),
+    (text) => HttpServerResponse.text(text, { contentType: "text/plain; version=0.0.4; charset=utf-8" }),
+  )
+
+/** Seconds since the oldest event a projection has not applied was recorded; 0 when it is caught up. */
+const projectionLagSeconds = (app: App, projection: string): Effect.Effect<number> =>
+  Effect.flatMap(app.store.checkpoint(projection), (at) => app.store.readAll(at, 1)).pipe(
+    Effect.map((next) => {
+      const oldest = next[0]
+      return oldest === undefined ? 0 : Math.max(0, (Date.now() - Date.parse(oldest.recordedAt)) / 1000)
+    }),
+    // The database away: NaN (unknown) rather than a failed scrape.
+    Effect.catch(() => Effect.succeed(Number.NaN)),
+  )
 
 /** How soon a client is asked to retry while the database is unreachable. */
 const UNAVAILABLE_RETRY_SECONDS = 2
@@ -122,23 +204,33 @@ const listener = (
         status: 204,
         headers: { ...CORS_HEADERS, "access-control-max-age": "600" },
       })
+    const endpoint = endpointsOn(path).find((e) => e.method === method)
+    const route = endpoint?.name ?? (path === "/metrics" ? "metrics" : "unknown")
+    const requestId = requestIdOf(req)
     const address = addressOf(app, req)
-    const answered = app.limits === null ? router : Effect.andThen(chargeAddress(app, req, address), router)
+    const served = path === "/metrics" && method === "GET" ? metricsResponse(app) : router
+    const answered =
+      app.limits === null ? served : Effect.andThen(chargeAddress(app, req, address, endpoint), served)
     let response = yield* answered.pipe(
+      Effect.withSpan(`http ${method} ${endpoint?.path ?? route}`, {
+        kind: "server",
+        attributes: { "http.request.method": method, "http.route": endpoint?.path ?? route, requestId },
+      }),
       Effect.catchCause((cause) => {
         if (Cause.hasInterruptsOnly(cause)) return Effect.succeed(HttpServerResponse.empty({ status: 499 }))
         // The address's buckets fail before the router runs: a typed error the router never encoded.
         const failure = Cause.findErrorOption(cause)
-        return Effect.succeed(
-          json(
-            failure._tag === "Some" && failure.value instanceof RateLimited
-              ? errorReply(failure.value)
-              : failureReply(method, path, cause),
-          ),
-        )
+        if (failure._tag === "Some" && failure.value instanceof RateLimited)
+          return Effect.succeed(json(errorReply(failure.value)))
+        const reply = failureReply(method, path, cause)
+        const logged =
+          reply.status >= 500 && reply.status !== 503
+            ? Effect.logError("request failed", Cause.pretty(cause).split("\n").map(logSafe).join("\n"))
+            : Effect.void
+        return Effect.as(logged, json(reply))
       }),
     )
-    response = HttpServerResponse.setHeaders(response, CORS_HEADERS)
+    response = HttpServerResponse.setHeaders(response, { ...CORS_HEADERS, "x-request-id": requestId })
     const retryAfter = retryAfterOf(response)
     if (retryAfter !== undefined) response = HttpServerResponse.setHeader(response, "retry-after", retryAfter)
     // A refused body left unread (413) would be taken for the next request: close the connection after replying.
@@ -146,12 +238,21 @@ const listener = (
       response = HttpServerResponse.setHeader(response, "connection", "close")
       req.resume()
     }
-    if (app.config.logRequests)
-      console.error(
-        `${logSafe(`${method} ${path}`)} ${response.status} ${(performance.now() - started).toFixed(1)}ms`,
+    const seconds = (performance.now() - started) / 1000
+    yield* Metric.update(requestsOf(route, response.status), 1)
+    yield* Metric.update(secondsOf(route), seconds)
+    if (app.config.logRequests || response.status >= 500)
+      yield* Effect.log(`${method} ${logSafe(path)} ${response.status}`).pipe(
+        Effect.annotateLogs({
+          requestId,
+          route,
+          status: response.status,
+          durationMs: Math.round(seconds * 10_000) / 10,
+          ...gameIdOf(path),
+        }),
       )
     return response
-  })
+  }).pipe(Effect.annotateLogs({ node: app.config.node }))
 
 /** The node:http request listener serving the API, living as long as `scope`. */
 export const makeHandler = (app: App) =>

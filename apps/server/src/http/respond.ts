@@ -3,9 +3,9 @@ import { type ApiError, statusOf } from "@boroughs/protocol"
 /** Headers every response carries: the web apps may call from another origin. */
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-headers": "authorization, content-type, last-event-id",
+  "access-control-allow-headers": "authorization, content-type, last-event-id, x-request-id",
   "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
-  "access-control-expose-headers": "retry-after",
+  "access-control-expose-headers": "retry-after, x-request-id",
 } as const
 
 /** A JSON answer the request listener builds itself (an error no endpoint encoded). */

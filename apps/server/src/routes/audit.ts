@@ -4,7 +4,7 @@ import { type AuditReport, BoroughsApi, Caller } from "@boroughs/protocol"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
-import { fromEngine } from "../http/engineErrors.js"
+import { apiFailures } from "../http/engineErrors.js"
 import { readerOf, visibleVersion } from "../viewers.js"
 
 /**
@@ -16,7 +16,7 @@ import { readerOf, visibleVersion } from "../viewers.js"
 export const audit = (app: App) =>
   HttpApiBuilder.handler(BoroughsApi, "games", "audit", ({ params, query }) =>
     Effect.gen(function* () {
-      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const game = yield* app.live.get(params.gameId).pipe(apiFailures)
       const { viewer } = yield* readerOf(yield* Caller, game, query.seat)
       const visible = visibleVersion(game, viewer)
       const envelopes = game.envelopes.slice(0, visible)

@@ -6,7 +6,7 @@ import type { HttpServerRequest } from "effect/http"
 import type { App } from "../app.js"
 import { requireToken } from "../http/auth.js"
 import { bodyOf } from "../http/body.js"
-import { fromEngine } from "../http/engineErrors.js"
+import { apiFailures } from "../http/engineErrors.js"
 import { contextOf, redacted } from "../redaction.js"
 
 /**
@@ -28,7 +28,7 @@ export const command =
       const caller = yield* requireToken(yield* Caller)
       const body = yield* bodyOf(app, request, CommandRequest)
       const { gameId } = params
-      const game = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
+      const game = yield* app.live.get(gameId).pipe(apiFailures)
       const seats = game.settings.players.length
       if (body.seat >= seats)
         return yield* new BadRequest({ message: `game ${gameId} has seats 0–${seats - 1}, not ${body.seat}` })
@@ -47,7 +47,7 @@ export const command =
           time: new Date().toISOString(),
           ...(body.expectedVersion === undefined ? {} : { expectedVersion: body.expectedVersion }),
         })
-        .pipe(Effect.mapError(fromEngine))
+        .pipe(apiFailures)
       // Local spectators hear of it now, not after the tailer reads it back from the log.
       app.tail.publishAppended(handled.appended)
       const viewer: Viewer =

@@ -2,7 +2,7 @@ import type { Match } from "@boroughs/core"
 import type { LiveGame } from "@boroughs/engine"
 import { Effect } from "effect"
 import type { App } from "../app.js"
-import { fromEngine } from "../http/engineErrors.js"
+import { apiFailures } from "../http/engineErrors.js"
 import { gameDetail } from "../payloads.js"
 import { type Reader, visibleVersion } from "../viewers.js"
 
@@ -11,7 +11,7 @@ export const visibleMatch = (app: App, game: LiveGame, reader: Reader) => {
   const visible = visibleVersion(game, reader.viewer)
   return visible === game.match.events
     ? Effect.succeed(game.match as Match)
-    : app.snapshots.matchAt(game.gameId, visible, game.envelopes).pipe(Effect.mapError(fromEngine))
+    : app.snapshots.matchAt(game.gameId, visible, game.envelopes).pipe(apiFailures)
 }
 
 /** `GET /api/games/:gameId` and the answer to `POST /api/games`: the game as the reader may see it. */

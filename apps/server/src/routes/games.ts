@@ -14,7 +14,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
 import { requireOrganiser } from "../http/auth.js"
 import { bodyOf } from "../http/body.js"
-import { fromEngine, notFoundIsFault } from "../http/engineErrors.js"
+import { apiFailures, notFoundIsFault } from "../http/engineErrors.js"
 import { contextOf, redacted } from "../redaction.js"
 import { checkResumePoint } from "../resumePoint.js"
 import { readerOf, visibleVersion } from "../viewers.js"
@@ -67,7 +67,7 @@ export const createGame =
           metadata: { settings },
         })
         .pipe(
-          Effect.mapError(fromEngine),
+          apiFailures,
           // The same creation again is idempotent; a different one under a taken id reuses its command id.
           Effect.mapError((e) =>
             e._tag === "Conflict" && e.reason === "command-id-reused"
@@ -79,7 +79,7 @@ export const createGame =
           ),
         )
       app.tail.publishAppended(created.appended)
-      const game = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
+      const game = yield* app.live.get(gameId).pipe(apiFailures)
       return yield* detailOf(app, game, { viewer: { kind: "organiser" }, held: [] })
     }).pipe(notFoundIsFault)
 
@@ -93,7 +93,7 @@ export const listGamesHandler = (app: App) =>
         limit: q.limit ?? 50,
         includePrivate: principal?.kind === "organiser",
         visibleTo: principal === null || principal.kind === "organiser" ? undefined : holderOf(principal),
-      }).pipe(Effect.mapError(fromEngine))
+      }).pipe(apiFailures)
       const last = page[page.length - 1]
       const next =
         last !== undefined && page.length === (q.limit ?? 50) ? `${last.createdAt}|${last.gameId}` : null
@@ -108,7 +108,7 @@ export const listGamesHandler = (app: App) =>
 export const getGame = (app: App) =>
   HttpApiBuilder.handler(BoroughsApi, "games", "getGame", ({ params, query }) =>
     Effect.gen(function* () {
-      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const game = yield* app.live.get(params.gameId).pipe(apiFailures)
       const reader = yield* readerOf(yield* Caller, game, query.seat)
       return yield* detailOf(app, game, reader)
     }),
@@ -118,7 +118,7 @@ export const getGame = (app: App) =>
 export const events = (app: App) =>
   HttpApiBuilder.handler(BoroughsApi, "games", "events", ({ params, query: q }) =>
     Effect.gen(function* () {
-      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const game = yield* app.live.get(params.gameId).pipe(apiFailures)
       const { viewer } = yield* readerOf(yield* Caller, game, q.seat)
       const after = q.after ?? 0
       yield* checkResumePoint(app, game, after)

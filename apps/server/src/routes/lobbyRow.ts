@@ -2,7 +2,7 @@ import type { EventEnvelope } from "@boroughs/core"
 import { type GameSummary, type Principal, pendingSeats } from "@boroughs/engine"
 import { Effect } from "effect"
 import type { App } from "../app.js"
-import { fromEngine } from "../http/engineErrors.js"
+import { apiFailures } from "../http/engineErrors.js"
 import { readerOf } from "../viewers.js"
 import { visibleMatch } from "./detail.js"
 
@@ -25,7 +25,7 @@ export const lobbyRowFor = (app: App, principal: Principal | null, row: GameSumm
   Effect.gen(function* () {
     if (row.spectators.mode !== "delayed" || row.status === "ended" || principal?.kind === "organiser")
       return row
-    const game = yield* app.live.get(row.gameId).pipe(Effect.mapError(fromEngine))
+    const game = yield* app.live.get(row.gameId).pipe(apiFailures)
     const reader = yield* readerOf(principal, game, undefined)
     if (reader.viewer.kind !== "spectator") return row
     const match = yield* visibleMatch(app, game, reader)

@@ -3,7 +3,7 @@ import { BoroughsApi, Caller, type TimelinePoint } from "@boroughs/protocol"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
-import { fromEngine } from "../http/engineErrors.js"
+import { apiFailures } from "../http/engineErrors.js"
 import { standingReader } from "../timeline/standings.js"
 import { readerOf, visibleVersion } from "../viewers.js"
 
@@ -18,7 +18,7 @@ const timeAt = (metadata: Readonly<Record<string, unknown>>, previous: string | 
 export const timeline = (app: App) =>
   HttpApiBuilder.handler(BoroughsApi, "games", "timeline", ({ params, query }) =>
     Effect.gen(function* () {
-      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const game = yield* app.live.get(params.gameId).pipe(apiFailures)
       const { viewer } = yield* readerOf(yield* Caller, game, query.seat)
       const visible = visibleVersion(game, viewer)
       const seats = game.settings.players.length

@@ -4,7 +4,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
 import { requireOrganiser } from "../http/auth.js"
 import { bodyOf } from "../http/body.js"
-import { fromEngine } from "../http/engineErrors.js"
+import { apiFailures } from "../http/engineErrors.js"
 
 /** `POST /api/tokens`, `GET /api/tokens`, `DELETE /api/tokens/:tokenId` (organisers), `GET /api/me`. */
 export const tokensGroup = (app: App) =>
@@ -20,19 +20,19 @@ export const tokensGroup = (app: App) =>
             })
           return yield* app.tokens
             .issue({ kind: body.kind, name: body.name, expiresAt: body.expiresAt ?? null })
-            .pipe(Effect.mapError(fromEngine))
+            .pipe(apiFailures)
         }),
       )
       .handle("listTokens", () =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
-          return { tokens: yield* app.tokens.list.pipe(Effect.mapError(fromEngine)) }
+          return { tokens: yield* app.tokens.list.pipe(apiFailures) }
         }),
       )
       .handle("revokeToken", ({ params }) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
-          const revoked = yield* app.tokens.revoke(params.tokenId).pipe(Effect.mapError(fromEngine))
+          const revoked = yield* app.tokens.revoke(params.tokenId).pipe(apiFailures)
           if (!revoked) return yield* new NotFound({ message: `no live token ${params.tokenId}` })
         }),
       )

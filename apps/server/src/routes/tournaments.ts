@@ -5,6 +5,7 @@ import {
   formatTournamentAudit,
   holderOf,
   listTournamentRows,
+  Streams,
   seatControlOf,
   settingsOf,
   toNdjsonLine,
@@ -27,7 +28,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
 import { requireOrganiser } from "../http/auth.js"
 import { bodyOf } from "../http/body.js"
-import { fromEngine, notFoundIsFault, outageOf } from "../http/engineErrors.js"
+import { apiFailures, notFoundIsFault, outageOf } from "../http/engineErrors.js"
 import { detailOf, gameTrail, tournamentTrail } from "./tournamentDetail.js"
 
 /** Organisers' endpoints: tournaments, organiser actions on games, trails, audits, the signing key. */
@@ -58,7 +59,7 @@ export const tournamentsGroup = (app: App) =>
               },
               { actor: holderOf(organiser) },
             )
-            .pipe(Effect.mapError(fromEngine))
+            .pipe(apiFailures)
           return detailOf(state)
         }).pipe(notFoundIsFault),
       )
@@ -89,7 +90,7 @@ export const tournamentsGroup = (app: App) =>
       .handle("getTournament", ({ params }) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
-          const { state } = yield* app.tournaments.read(params.tournamentId).pipe(Effect.mapError(fromEngine))
+          const { state } = yield* app.tournaments.read(params.tournamentId).pipe(apiFailures)
           return detailOf(state)
         }),
       )
@@ -102,18 +103,18 @@ export const tournamentsGroup = (app: App) =>
               actor: holderOf(organiser),
               reason: body.reason,
             })
-            .pipe(Effect.mapError(fromEngine))
+            .pipe(apiFailures)
           return detailOf(state)
         }),
       )
       .handle("tournamentTrail", ({ params }) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
-          const { state } = yield* app.tournaments.read(params.tournamentId).pipe(Effect.mapError(fromEngine))
+          const { state } = yield* app.tournaments.read(params.tournamentId).pipe(apiFailures)
           const games = state.rounds.flatMap((r) => r.tables.map((t) => t.gameId))
           const perGame = yield* Effect.forEach(games, (id) =>
-            Effect.all([app.store.readStream(`game-${id}`), app.store.readStream(`access-${id}`)]),
-          ).pipe(Effect.mapError(fromEngine))
+            Effect.all([app.store.readStream(Streams.game(id)), app.store.readStream(Streams.access(id))]),
+          ).pipe(apiFailures)
           const entries = [...tournamentTrail(state), ...perGame.flatMap(([g, a]) => gameTrail(g, a))]
           entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
           return { entries }
@@ -123,7 +124,7 @@ export const tournamentsGroup = (app: App) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
           const id = params.tournamentId
-          const envelopes = yield* tournamentExport(app.store, id).pipe(Effect.mapError(fromEngine))
+          const envelopes = yield* tournamentExport(app.store, id).pipe(apiFailures)
           const report = auditTournament(envelopes, app.config.findGame, {
             tournamentId: id,
             trustedKey: app.signer.publicKey,
@@ -139,11 +140,11 @@ export const tournamentsGroup = (app: App) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
           const id = params.tournamentId
-          const envelopes = yield* tournamentExport(app.store, id).pipe(Effect.mapError(fromEngine))
+          const envelopes = yield* tournamentExport(app.store, id).pipe(apiFailures)
           const text = envelopes.map((e: EventEnvelope) => `${toNdjsonLine(e)}\n`).join("")
           return HttpServerResponse.text(text, {
             contentType: "application/x-ndjson; charset=utf-8",
-            headers: { "content-disposition": `attachment; filename="tournament-${id}.ndjson"` },
+            headers: { "content-disposition": `attachment; filename="${Streams.tournament(id)}.ndjson"` },
           })
         }),
       )
@@ -163,7 +164,7 @@ export const tournamentsGroup = (app: App) =>
               commandId: `org:${gameId}:${body.commandId ?? randomBytes(8).toString("hex")}`,
               ...(body.expectedVersion === undefined ? {} : { expectedVersion: body.expectedVersion }),
             })
-            .pipe(Effect.mapError(fromEngine))
+            .pipe(apiFailures)
           app.tail.publishAppended(handled.appended)
           const last = handled.appended[handled.appended.length - 1]
           return { version: last?.version ?? handled.game.match.events, duplicate: handled.duplicate }
@@ -173,8 +174,8 @@ export const tournamentsGroup = (app: App) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
           const { gameId } = params
-          const game = yield* app.engine.load(gameId).pipe(Effect.mapError(fromEngine))
-          const access = yield* app.store.readStream(`access-${gameId}`).pipe(Effect.mapError(fromEngine))
+          const game = yield* app.engine.load(gameId).pipe(apiFailures)
+          const access = yield* app.store.readStream(Streams.access(gameId)).pipe(apiFailures)
           return { entries: gameTrail(game.envelopes, access) }
         }),
       )
@@ -182,10 +183,10 @@ export const tournamentsGroup = (app: App) =>
         Effect.gen(function* () {
           const organiser = yield* requireOrganiser(yield* Caller)
           const { gameId } = params
-          const game = yield* app.engine.load(gameId).pipe(Effect.mapError(fromEngine))
+          const game = yield* app.engine.load(gameId).pipe(apiFailures)
           const at = new Date().toISOString()
           // Every organiser look at a game's secrets is itself an event: who, when, at which version.
-          const streamId = `access-${gameId}`
+          const streamId = Streams.access(gameId)
           const commandId = `view:${gameId}:${randomBytes(8).toString("hex")}`
           const record = Effect.gen(function* () {
             const head = yield* app.store.head(streamId)
@@ -210,22 +211,21 @@ export const tournamentsGroup = (app: App) =>
             })
           })
           // Organisers looking at once race for the next version of the access stream: the losers append again.
-          const recorded = yield* record.pipe(
-            Effect.retry({
-              schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
-              times: 7,
-              while: (e) => e._tag === "WrongExpectedVersion",
-            }),
-            Effect.catchTag("WrongExpectedVersion", () =>
-              Effect.fail(
-                new Conflict({
-                  reason: "contention",
-                  message: `game ${gameId} is being viewed by many at once; retry`,
-                }),
-              ),
+          const recorded = yield* apiFailures(
+            record.pipe(
+              Effect.retry({
+                schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
+                times: 7,
+                while: (e) => e._tag === "WrongExpectedVersion",
+              }),
+              Effect.catchTag("WrongExpectedVersion", () => Effect.succeed(null)),
             ),
-            Effect.mapError((e) => (e._tag === "Conflict" ? e : fromEngine(e))),
           )
+          if (recorded === null)
+            return yield* new Conflict({
+              reason: "contention",
+              message: `game ${gameId} is being viewed by many at once; retry`,
+            })
           const settings = settingsOf(game.envelopes[0] as EventEnvelope)
           const control = seatControlOf(game.envelopes, settings.players)
           const last = recorded.envelopes[recorded.envelopes.length - 1] as EventEnvelope

@@ -4,7 +4,7 @@ import { BoroughsApi, Caller, Forbidden, NotFound } from "@boroughs/protocol"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
-import { fromEngine } from "../http/engineErrors.js"
+import { apiFailures } from "../http/engineErrors.js"
 import { readerOf, visibleVersion } from "../viewers.js"
 
 /**
@@ -14,7 +14,7 @@ import { readerOf, visibleVersion } from "../viewers.js"
 export const viewAt = (app: App) =>
   HttpApiBuilder.handler(BoroughsApi, "games", "viewAt", ({ params, query: q }) =>
     Effect.gen(function* () {
-      const game = yield* app.live.get(params.gameId).pipe(Effect.mapError(fromEngine))
+      const game = yield* app.live.get(params.gameId).pipe(apiFailures)
       const { viewer } = yield* readerOf(yield* Caller, game, q.seat)
       const head = game.match.events
       if (q.at > head)
@@ -26,9 +26,7 @@ export const viewAt = (app: App) =>
         return yield* new Forbidden({
           message: `spectators see game ${game.gameId} ${head - visible} events behind: at most version ${visible} now`,
         })
-      const match = yield* app.snapshots
-        .matchAt(game.gameId, q.at, game.envelopes)
-        .pipe(Effect.mapError(fromEngine))
+      const match = yield* app.snapshots.matchAt(game.gameId, q.at, game.envelopes).pipe(apiFailures)
       // `as`: once the game has ended anyone may see a position as one seat saw it (the replay's perspective).
       if (q.as !== undefined && game.match.ended === null)
         return yield* new Forbidden({

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { holderOf, type LiveGame, listGames, seatsHeldBy } from "@boroughs/engine"
 import { BoroughsApi, type BotStreamMessage, Caller, Forbidden } from "@boroughs/protocol"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
-import { Cause, Effect } from "effect"
+import { Effect, FiberSet, Schedule } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
@@ -86,10 +86,10 @@ export const botStream = (app: App) =>
             }),
           ),
           Effect.catch((error) =>
-            Effect.sync(() => {
-              games.delete(gameId)
-              console.error(`boroughs server: bot stream cannot follow ${gameId}: ${logSafe(error.message)}`)
-            }),
+            Effect.andThen(
+              Effect.sync(() => games.delete(gameId)),
+              Effect.logWarning(`bot stream cannot follow ${gameId}: ${logSafe(error.message)}`),
+            ),
           ),
         )
       }
@@ -108,7 +108,6 @@ export const botStream = (app: App) =>
                   : "the server is shutting down; reconnect",
           })
         closed = true
-        clearInterval(recheck)
         stopStarted()
         for (const f of games.values()) f.stop()
         games.clear()
@@ -131,22 +130,25 @@ export const botStream = (app: App) =>
       res.flushHeaders()
       app.streams.add(connection)
       app.streams.claim(caller.tokenId, connection)
-      // A token revoked (or expired) while its stream is open: the stream ends too.
-      const secret = tokenOf(req, new URL(req.url ?? "/", "http://server").searchParams, true)
-      const recheck = setInterval(() => {
-        if (secret === null || closed) return
-        void Effect.runPromiseExit(app.tokens.verify(secret)).then((exit) => {
-          const error = exit._tag === "Failure" ? Cause.findErrorOption(exit.cause) : undefined
-          if (error?._tag === "Some" && error.value._tag === "TokenRejected") close("revoked")
-        })
-      }, app.config.keepAliveMs * 2)
-      recheck.unref?.()
       req.on("close", () => close())
       res.on("error", () => close())
+      // Work for this stream runs in fibers of the request's scope, which ends when the stream does.
+      const fork = yield* FiberSet.makeRuntime()
+      // A token revoked (or expired) while its stream is open: the stream ends too.
+      const secret = tokenOf(req, new URL(req.url ?? "/", "http://server").searchParams, true)
+      if (secret !== null)
+        fork(
+          app.tokens.verify(secret).pipe(
+            Effect.catchTag("TokenRejected", () => Effect.sync(() => close("revoked"))),
+            Effect.ignore,
+            Effect.repeat(Schedule.spaced(app.config.keepAliveMs * 2)),
+            Effect.delay(app.config.keepAliveMs * 2),
+          ),
+        )
 
       // Games that start from now on (on any replica: every node's tailer sees them)...
       const stopStarted = app.live.onGameStarted((game) => {
-        if (seatsHeldBy(game.settings, holder).length > 0) Effect.runFork(follow(game.gameId))
+        if (seatsHeldBy(game.settings, holder).length > 0) fork(follow(game.gameId))
       })
       // ...and those already running: recent ones this node follows, and the lobby's.
       for (const game of app.live.followed())

@@ -15,7 +15,7 @@ import { Effect, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
-import { fromEngine } from "../http/engineErrors.js"
+import { apiFailures } from "../http/engineErrors.js"
 import { CORS_HEADERS } from "../http/respond.js"
 import { eventFrame } from "../payloads.js"
 import { checkResumePoint } from "../resumePoint.js"
@@ -84,7 +84,7 @@ export const gameStream = (app: App) =>
       const principal = yield* Caller
       const after = resumeAfter(req, q.after)
       if (after instanceof BadRequest) return yield* after
-      const current = yield* app.live.get(gameId).pipe(Effect.mapError(fromEngine))
+      const current = yield* app.live.get(gameId).pipe(apiFailures)
       const { viewer } = yield* readerOf(principal, current, q.seat)
       yield* checkResumePoint(app, current, after)
       // A finished game the client has read to the end: 204 tells EventSource to stop reconnecting.
@@ -146,7 +146,7 @@ export const gameStream = (app: App) =>
       res.flushHeaders()
       // Node frames the body as chunks unless the client spoke HTTP/1.0 (then the body ends with the connection).
       chunked = (res as ServerResponse & { chunkedEncoding?: boolean }).chunkedEncoding !== false
-      const watched = yield* app.live.watch(gameId, (game) => flush(game)).pipe(Effect.mapError(fromEngine))
+      const watched = yield* app.live.watch(gameId, (game) => flush(game)).pipe(apiFailures)
       stop = watched.stop
       app.streams.add(connection)
       req.on("close", close)
