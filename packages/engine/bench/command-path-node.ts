@@ -21,7 +21,7 @@ import { downtown, downtownRandomBot } from "@boroughs/core/games/downtown"
 import { eventIdFor } from "@boroughs/store"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { GameEngine } from "../src/GameEngine.js"
-import { nodeSha256Hex } from "../src/nodeSha256.js"
+import { nodeSha256Hex } from "../src/internal/nodeSha256.js"
 import { memoryStore } from "./memoryStore.js"
 import { seekBench } from "./viewAt.js"
 

@@ -9,7 +9,7 @@
  *   pnpm --filter @boroughs/engine bench:node
  */
 import { type AnyGame, type Bot, registry, resetSha256, simulate } from "@boroughs/core"
-import { installNodeSha256 } from "../src/nodeSha256.js"
+import { installNodeSha256 } from "../src/internal/nodeSha256.js"
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
 const TARGETS: Readonly<Record<string, number>> = {

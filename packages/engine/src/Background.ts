@@ -2,11 +2,11 @@ import type { AnyGame } from "@boroughs/core"
 import { EventStore } from "@boroughs/store"
 import { Effect } from "effect"
 import { runClocks } from "./ClockRunner.js"
+import type { Projection } from "./internal/Projection.js"
+import { SNAPSHOT_EVERY, snapshotProjection } from "./internal/SnapshotProjection.js"
 import { whileLeader } from "./Leadership.js"
 import { lobbyProjection } from "./LobbyProjection.js"
-import type { Projection } from "./Projection.js"
 import { makeProjectionRunner } from "./ProjectionRunner.js"
-import { SNAPSHOT_EVERY, snapshotProjection } from "./SnapshotProjection.js"
 import { tournamentProjection } from "./tournament/TournamentProjection.js"
 
 /** The projections the server keeps: the lobby, per-game snapshots, tournament standings and ratings. */

@@ -21,9 +21,9 @@ import {
   WrongExpectedVersion,
 } from "@boroughs/store"
 import { Context, Duration, Effect, Layer, Random, Result, Schema } from "effect"
-import { type AppendMetadata, metadataFor } from "./appends.js"
 import { CommandRejected, ContentionExhausted, GameExists, GameNotFound, UnknownGame } from "./errors.js"
 import { settingsOf } from "./GameSettings.js"
+import { type AppendMetadata, metadataFor } from "./internal/appends.js"
 import { type OrganiserAction, organiserEventFor, seatControlOf } from "./organiser.js"
 import { StaleVersion } from "./StaleVersion.js"
 import * as Streams from "./Streams.js"

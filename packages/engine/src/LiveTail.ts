@@ -1,9 +1,9 @@
 import type { EventEnvelope } from "@boroughs/core"
 import { EventStore, type GlobalPosition, StoreError } from "@boroughs/store"
 import { Context, Effect, Layer, Semaphore, Stream } from "effect"
-import { failureLog } from "./failureLog.js"
-import { LiveBus, type LiveEvent } from "./LiveBus.js"
-import { fencedTail } from "./tailPosition.js"
+import { failureLog } from "./internal/failureLog.js"
+import { LiveBus, type LiveEvent } from "./internal/LiveBus.js"
+import { fencedTail } from "./internal/tailPosition.js"
 
 /** Events read per query while draining; a longer backlog takes several reads. */
 const BATCH = 1_000

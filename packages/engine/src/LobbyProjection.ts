@@ -1,7 +1,7 @@
 import type { EventEnvelope, GameEnded, Match } from "@boroughs/core"
 import type { GlobalEvent } from "@boroughs/store"
 import { playersAfter, settingsOf } from "./GameSettings.js"
-import { byStream, type Projection } from "./Projection.js"
+import { byStream, type Projection } from "./internal/Projection.js"
 import * as Streams from "./Streams.js"
 import { jsonOf } from "./serverTables.js"
 

@@ -1,9 +1,9 @@
 import type { AnyGame } from "@boroughs/core"
 import { type EventStore, type GlobalPosition, StoreError } from "@boroughs/store"
 import { Effect, Stream } from "effect"
-import { failureLog } from "./failureLog.js"
-import type { Projection } from "./Projection.js"
-import { ProjectionFolds } from "./ProjectionFolds.js"
+import { failureLog } from "./internal/failureLog.js"
+import type { Projection } from "./internal/Projection.js"
+import { ProjectionFolds } from "./internal/ProjectionFolds.js"
 import { type StoreDb, withServerTables } from "./serverTables.js"
 
 /** Events per transaction: small enough to keep transactions short, large enough to amortise them. */

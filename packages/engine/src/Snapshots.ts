@@ -9,7 +9,7 @@ import {
 import { type EventStore, StoreError } from "@boroughs/store"
 import { Data, Effect } from "effect"
 import { GameNotFound, UnknownGame } from "./errors.js"
-import { SNAPSHOT_EVERY, type StoredMatch } from "./SnapshotProjection.js"
+import { SNAPSHOT_EVERY, type StoredMatch } from "./internal/SnapshotProjection.js"
 import * as Streams from "./Streams.js"
 import { jsonOf, withServerTables } from "./serverTables.js"
 

@@ -1,38 +1,115 @@
-// The pure tournament rules (pairing, standings, ratings, Merkle roots), for the engine's callers.
-export * from "@boroughs/tournament"
-export * from "./AutomaticSeats.js"
-export * from "./appends.js"
-export * from "./Background.js"
-export * from "./ClockRunner.js"
-export * from "./decisionClock.js"
-export * from "./errors.js"
-export * from "./GameEngine.js"
-export * from "./GameSettings.js"
-export * from "./Leadership.js"
-export * from "./LiveBus.js"
-export * from "./LiveGames.js"
-export * from "./LiveTail.js"
-export * from "./Lobby.js"
-export * from "./LobbyProjection.js"
-export * from "./liveFold.js"
-export * from "./migrateServer.js"
-export * from "./ndjson.js"
-export * from "./nodeSha256.js"
-export * from "./organiser.js"
-export * from "./Projection.js"
-export * from "./ProjectionFolds.js"
-export * from "./ProjectionRunner.js"
-export * from "./runtimePrivileges.js"
-export * from "./SnapshotProjection.js"
-export * from "./Snapshots.js"
-export * from "./StaleVersion.js"
+// The engine's public API: what the server and the CLI use. Its own machinery lives in ./internal/.
+
+// The pure tournament rules the engine's callers read its tournaments with.
+export {
+  type Format,
+  ratingsOf,
+  type Standing,
+  standingsOf,
+  type TournamentState,
+  type TrailEntry,
+} from "@boroughs/tournament"
+export { runAutomaticSeats } from "./AutomaticSeats.js"
+export { runBackground, serverProjections } from "./Background.js"
+export { clockCommandId, runClocks } from "./ClockRunner.js"
+export { type AppendFacts, deadlineOf, nextDecisions, type OwedDecision } from "./decisionClock.js"
+export { CommandRejected, ContentionExhausted, GameExists, GameNotFound, UnknownGame } from "./errors.js"
+export {
+  type CreateGame,
+  GameEngine,
+  type HandleCommand,
+  type Handled,
+  type LoadedGame,
+  type OrganiserActInput,
+} from "./GameEngine.js"
+export {
+  defaultSettings,
+  type GameSettings,
+  playersAfter,
+  type SpectatorPolicy,
+  seatsHeldBy,
+  settingsOf,
+} from "./GameSettings.js"
+export type { LiveEvent } from "./internal/LiveBus.js"
+export type { Projection } from "./internal/Projection.js"
+export { BACKGROUND_LOCK, whileLeader, withBackgroundLock } from "./Leadership.js"
+export { type LiveGameListener, LiveGames } from "./LiveGames.js"
+export { LiveTail } from "./LiveTail.js"
+export { cursorOf, type GameSummary, isCursor, type LobbyQuery, listGames } from "./Lobby.js"
+export { lobbyProjection, pendingSeats } from "./LobbyProjection.js"
+export { foldLive, type LiveGame, liveFromStream, startLive } from "./liveFold.js"
+export {
+  migrateServer,
+  SERVER_MIGRATION_LOCK_TABLE,
+  SERVER_MIGRATION_TABLE,
+  type ServerMigration,
+  serverMigrations,
+} from "./migrateServer.js"
+export { MalformedExport, parseNdjson, toNdjsonLine } from "./ndjson.js"
+export {
+  controlAfter,
+  ORGANISER_COMMANDS,
+  type OrganiserAction,
+  organiserEventFor,
+  type SeatControl,
+  seatControlOf,
+} from "./organiser.js"
+export { makeProjectionRunner } from "./ProjectionRunner.js"
+export { grantServerRole, serverRuntimePrivileges } from "./runtimePrivileges.js"
+export { makeSnapshots, VersionNotReached } from "./Snapshots.js"
+export { StaleVersion } from "./StaleVersion.js"
 export * as Streams from "./Streams.js"
-export * from "./serverTables.js"
-export * from "./Tokens.js"
-export * from "./tournament/audit.js"
-export * from "./tournament/errors.js"
-export * from "./tournament/scheduler.js"
-export * from "./tournament/signing.js"
-export * from "./tournament/TournamentProjection.js"
-export * from "./tournament/Tournaments.js"
-export * from "./verify.js"
+export {
+  isoOf,
+  jsonOf,
+  type ServerDb,
+  type ServerTables,
+  type StoreDb,
+  withServerTables,
+} from "./serverTables.js"
+export {
+  holderOf,
+  type IssuedToken,
+  makeTokens,
+  type Principal,
+  TOKEN_NAME,
+  type TokenInfo,
+  type TokenKind,
+  TokenRejected,
+  type Tokens,
+  tokenHash,
+} from "./Tokens.js"
+export {
+  type AuditProblem,
+  auditTournament,
+  formatTournamentAudit,
+  type RoundAudit,
+  type TournamentAuditReport,
+} from "./tournament/audit.js"
+export { TournamentExists, TournamentNotFound, TournamentRejected } from "./tournament/errors.js"
+export { runTournamentScheduler, TOURNAMENT_LOCK } from "./tournament/scheduler.js"
+export {
+  DEFAULT_SIGNING_KEY,
+  keyIdOf,
+  loadSigner,
+  newSigningKeyPem,
+  type RoundSigner,
+  signerFromPem,
+  verifySignature,
+} from "./tournament/signing.js"
+export {
+  listTournamentRows,
+  type TournamentRow,
+  tournamentProjection,
+} from "./tournament/TournamentProjection.js"
+export {
+  makeTournaments,
+  type Step,
+  type TournamentAction,
+  type TournamentDeps,
+  type TournamentGame,
+  type Tournaments,
+  tournamentExport,
+  tournamentsFrom,
+} from "./tournament/Tournaments.js"
+export { type Problem, type VerifyReport, verifyStream } from "./verify.js"

@@ -5,7 +5,7 @@ import { manhattan, randomBot as manhattanRandom } from "@boroughs/core/games/ma
 import { suburbia, randomBot as suburbiaRandom } from "@boroughs/core/games/suburbia"
 import { uptown, randomBot as uptownRandom } from "@boroughs/core/games/uptown"
 import { bench, describe } from "vitest"
-import { installNodeSha256 } from "./nodeSha256.js"
+import { installNodeSha256 } from "./internal/nodeSha256.js"
 
 /**
  * Random playouts and commands in a Node process, where the engine hashes with node:crypto: what bots,

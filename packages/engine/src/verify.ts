@@ -18,8 +18,8 @@ import {
   verifyChain,
 } from "@boroughs/core"
 import { Result } from "effect"
-import { appendsOf } from "./appends.js"
 import { settingsOf } from "./GameSettings.js"
+import { appendsOf } from "./internal/appends.js"
 import {
   controlAfter,
   ORGANISER_COMMANDS,

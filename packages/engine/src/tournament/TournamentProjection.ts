@@ -1,7 +1,7 @@
 import type { Typed } from "@boroughs/core"
 import type { GlobalEvent } from "@boroughs/store"
 import { foldTournament, ratingsOf, standingsOf } from "@boroughs/tournament"
-import { byStream, type Projection } from "../Projection.js"
+import { byStream, type Projection } from "../internal/Projection.js"
 import * as Streams from "../Streams.js"
 import { isoOf, jsonOf } from "../serverTables.js"
 

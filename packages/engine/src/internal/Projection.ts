@@ -1,6 +1,6 @@
 import type { GlobalEvent } from "@boroughs/store"
+import type { ServerDb } from "../serverTables.js"
 import type { ProjectionFolds } from "./ProjectionFolds.js"
-import type { ServerDb } from "./serverTables.js"
 
 /**
  * A read model kept from the global log (ARCHITECTURE.md §4). `apply` writes the rows for a batch of

@@ -1,5 +1,5 @@
 import type { GlobalPosition } from "@boroughs/store"
-import type { StoreDb } from "./serverTables.js"
+import type { StoreDb } from "../serverTables.js"
 
 /**
  * The position of the last event a fenced global read can return now (ARCHITECTURE.md §4): the newest row

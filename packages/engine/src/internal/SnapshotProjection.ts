@@ -1,7 +1,7 @@
 import type { Match } from "@boroughs/core"
 import type { GlobalEvent } from "@boroughs/store"
+import * as Streams from "../Streams.js"
 import { byStream, type Projection } from "./Projection.js"
-import * as Streams from "./Streams.js"
 
 /** A snapshot every this many events bounds a seek to that many folds (ARCHITECTURE.md §6, `view?at=`). */
 export const SNAPSHOT_EVERY = 50
