@@ -6,12 +6,12 @@ import {
   LiveGames,
   LiveTail,
   loadSigner,
-  makeSnapshots,
-  makeTokens,
-  makeTournaments,
   migrateServer,
   runBackground,
   runTournamentScheduler,
+  Snapshots,
+  Tokens,
+  Tournaments,
 } from "@boroughs/engine"
 import { EventStore, makePglite } from "@boroughs/store"
 import { Effect, Exit, Fiber, Layer, ManagedRuntime, Scope } from "effect"
@@ -54,10 +54,36 @@ const storeLayer = (config: ServerConfig) =>
  * tailer and games, the background work under the cluster's lock, and the HTTP listener.
  */
 export const startServer = async (config: ServerConfig): Promise<RunningServer> => {
+  const signer = loadSigner(config.signingKeyFile)
+  const tournamentGame =
+    config.tournamentGame ??
+    ((id: string) => {
+      const game = config.findGame(id)
+      return game === undefined ? undefined : { game, bots: {} }
+    })
+  // Tournament games go to this node's live tail as the scheduler appends them.
+  const tournamentsLayer = Layer.unwrap(
+    Effect.map(LiveTail, (tail) =>
+      Tournaments.layer({
+        findGame: tournamentGame,
+        signer,
+        // Each game's seed is drawn afresh: secret until the game ends, committed in its GameStarted.
+        seedFor: () => randomBytes(16).toString("hex"),
+        onAppended: (envelopes) => tail.publishAppended(envelopes),
+      }),
+    ),
+  )
   const layer = Layer.mergeAll(
-    GameEngine.layer(config.findGame, config.knownGames),
-    LiveGames.layer(config.findGame, config.knownGames),
+    tournamentsLayer,
+    Tokens.layer,
+    Snapshots.layer(config.findGame, config.knownGames, config.snapshotEvery),
   ).pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(
+        GameEngine.layer(config.findGame, config.knownGames),
+        LiveGames.layer(config.findGame, config.knownGames),
+      ),
+    ),
     Layer.provideMerge(LiveTail.layer),
     Layer.provideMerge(storeLayer(config)),
     // Logs and spans of everything the runtime runs: the engine's work, the background, each request.
@@ -70,28 +96,20 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
       Effect.gen(function* () {
         const store = yield* EventStore
         yield* migrateServer(store.db)
-        return { store, engine: yield* GameEngine, live: yield* LiveGames, tail: yield* LiveTail }
+        const tokens = yield* Tokens
+        if (config.organiserToken !== undefined)
+          yield* tokens.register({ kind: "organiser", name: "admin", secret: config.organiserToken })
+        return {
+          store,
+          engine: yield* GameEngine,
+          live: yield* LiveGames,
+          tail: yield* LiveTail,
+          tokens,
+          tournaments: yield* Tournaments,
+          snapshots: yield* Snapshots,
+        }
       }),
     )
-    const tokens = makeTokens(services.store)
-    if (config.organiserToken !== undefined)
-      await Effect.runPromise(
-        tokens.register({ kind: "organiser", name: "admin", secret: config.organiserToken }),
-      )
-    const signer = loadSigner(config.signingKeyFile)
-    const tournamentGame =
-      config.tournamentGame ??
-      ((id: string) => {
-        const game = config.findGame(id)
-        return game === undefined ? undefined : { game, bots: {} }
-      })
-    const tournaments = makeTournaments(services.store, services.engine, {
-      findGame: tournamentGame,
-      signer,
-      // Each game's seed is drawn afresh: secret until the game ends, committed in its GameStarted.
-      seedFor: () => randomBytes(16).toString("hex"),
-      onAppended: (envelopes) => services.tail.publishAppended(envelopes),
-    })
     let leader = false
     const background = config.background
       ? runtime.runFork(
@@ -104,7 +122,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
                     leader = l
                   },
                 }),
-                runTournamentScheduler(services.store, tournaments),
+                runTournamentScheduler(services.store, services.tournaments),
               ],
               { concurrency: "unbounded", discard: true },
             ),
@@ -114,10 +132,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
     const app: App = {
       config,
       ...services,
-      tokens,
-      tournaments,
       signer,
-      snapshots: makeSnapshots(services.store, config.findGame, config.knownGames, config.snapshotEvery),
       limits:
         config.rateLimits === null
           ? null

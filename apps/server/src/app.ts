@@ -2,8 +2,8 @@ import type {
   GameEngine,
   LiveGames,
   LiveTail,
-  makeSnapshots,
   RoundSigner,
+  Snapshots,
   Tokens,
   Tournaments,
 } from "@boroughs/engine"
@@ -12,17 +12,17 @@ import type { ServerConfig } from "./config.js"
 import type { RateLimiter } from "./http/rateLimit.js"
 import type { StreamRegistry } from "./streams/registry.js"
 
-/** Everything the routes use, built once at start (Server.ts) from the Effect layers. */
+/** Everything the routes use: the services of the server's one runtime (Server.ts), and its settings. */
 export interface App {
   readonly config: ServerConfig
   readonly store: EventStore["Service"]
   readonly engine: GameEngine["Service"]
   readonly live: LiveGames["Service"]
   readonly tail: LiveTail["Service"]
-  readonly tokens: Tokens
-  readonly snapshots: ReturnType<typeof makeSnapshots>
+  readonly tokens: Tokens["Service"]
+  readonly snapshots: Snapshots["Service"]
   /** Tournaments: create, read, act; the scheduler runs them in the background. */
-  readonly tournaments: Tournaments
+  readonly tournaments: Tournaments["Service"]
   /** The organiser's key that signs round roots (its public half is shown to everyone). */
   readonly signer: RoundSigner
   readonly limits: {

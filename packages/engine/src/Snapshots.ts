@@ -6,8 +6,8 @@ import {
   type Match,
   toEvent,
 } from "@boroughs/core"
-import { type EventStore, StoreError } from "@boroughs/store"
-import { Data, Effect } from "effect"
+import { EventStore, StoreError } from "@boroughs/store"
+import { Context, Data, Effect, Layer } from "effect"
 import { GameNotFound, UnknownGame } from "./errors.js"
 import { SNAPSHOT_EVERY, type StoredMatch } from "./internal/SnapshotProjection.js"
 import * as Streams from "./Streams.js"
@@ -117,4 +117,19 @@ export const makeSnapshots = (
   })
 
   return { matchAt }
+}
+
+/** Positions of games from the snapshots of the store in context, as a service (the server's layer). */
+export class Snapshots extends Context.Service<Snapshots, ReturnType<typeof makeSnapshots>>()(
+  "@boroughs/engine/Snapshots",
+) {
+  static readonly layer = (
+    findGame: (id: string) => AnyGame | undefined,
+    known: () => ReadonlyArray<string>,
+    every: number = SNAPSHOT_EVERY,
+  ) =>
+    Layer.effect(
+      Snapshots,
+      Effect.map(EventStore, (store) => makeSnapshots(store, findGame, known, every)),
+    )
 }

@@ -1,6 +1,6 @@
 import { sha256Hex } from "@boroughs/core"
-import { type EventStore, StoreError } from "@boroughs/store"
-import { Data, Effect } from "effect"
+import { EventStore, StoreError } from "@boroughs/store"
+import { Context, Data, Effect, Layer } from "effect"
 import { isoOf, withServerTables } from "./serverTables.js"
 
 /** Organisers create games and tokens and see everything; bots and players act for the seats they hold. */
@@ -202,4 +202,12 @@ export const makeTokens = (store: EventStore["Service"], now: () => number = Dat
 }
 
 /** The token service's shape. */
-export type Tokens = ReturnType<typeof makeTokens>
+/** The tokens of the store in context, as a service (the server's layer; the CLI calls makeTokens). */
+export class Tokens extends Context.Service<Tokens, ReturnType<typeof makeTokens>>()(
+  "@boroughs/engine/Tokens",
+) {
+  static readonly layer = Layer.effect(
+    Tokens,
+    Effect.map(EventStore, (store) => makeTokens(store)),
+  )
+}

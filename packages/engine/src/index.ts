@@ -56,7 +56,7 @@ export {
 } from "./organiser.js"
 export { makeProjectionRunner } from "./ProjectionRunner.js"
 export { grantServerRole, serverRuntimePrivileges } from "./runtimePrivileges.js"
-export { makeSnapshots, VersionNotReached } from "./Snapshots.js"
+export { makeSnapshots, Snapshots, VersionNotReached } from "./Snapshots.js"
 export { StaleVersion } from "./StaleVersion.js"
 export * as Streams from "./Streams.js"
 export {
@@ -76,7 +76,7 @@ export {
   type TokenInfo,
   type TokenKind,
   TokenRejected,
-  type Tokens,
+  Tokens,
   tokenHash,
 } from "./Tokens.js"
 export {
@@ -108,7 +108,7 @@ export {
   type TournamentAction,
   type TournamentDeps,
   type TournamentGame,
-  type Tournaments,
+  Tournaments,
   tournamentExport,
   tournamentsFrom,
 } from "./tournament/Tournaments.js"

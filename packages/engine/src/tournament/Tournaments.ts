@@ -24,7 +24,7 @@ import {
   type TournamentState,
   tournamentCreated,
 } from "@boroughs/tournament"
-import { Effect, Schedule } from "effect"
+import { Context, Effect, Layer, Schedule } from "effect"
 import { GameEngine } from "../GameEngine.js"
 import { type GameSettings, settingsOf } from "../GameSettings.js"
 import { seatControlOf } from "../organiser.js"
@@ -477,7 +477,18 @@ export const tournamentExport = (store: EventStore["Service"], tournamentId: str
   })
 
 /** The tournament service's shape. */
-export type Tournaments = ReturnType<typeof makeTournaments>
+/** Tournaments over the store and engine in context, as a service (the server's layer). */
+export class Tournaments extends Context.Service<Tournaments, ReturnType<typeof makeTournaments>>()(
+  "@boroughs/engine/Tournaments",
+) {
+  static readonly layer = (deps: TournamentDeps) =>
+    Layer.effect(
+      Tournaments,
+      Effect.gen(function* () {
+        return makeTournaments(yield* EventStore, yield* GameEngine, deps)
+      }),
+    )
+}
 
 /** The tournaments service over the store and engine in context. */
 export const tournamentsFrom = (deps: TournamentDeps) =>

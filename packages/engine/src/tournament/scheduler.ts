@@ -16,7 +16,7 @@ export const TOURNAMENT_LOCK = 0x62742f74
  */
 export const runTournamentScheduler = (
   store: EventStore["Service"],
-  tournaments: Tournaments,
+  tournaments: Tournaments["Service"],
   options: { readonly tickMs?: number; readonly onError?: (message: string) => void } = {},
 ) => {
   const finished = new Set<string>()
