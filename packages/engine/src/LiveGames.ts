@@ -1,6 +1,6 @@
 import type { AnyGame, EventEnvelope } from "@boroughs/core"
 import { EventStore, type StoreError } from "@boroughs/store"
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, FiberSet, Layer } from "effect"
 import { GameNotFound, UnknownGame } from "./errors.js"
 import type { LiveEvent } from "./internal/LiveBus.js"
 import { LiveTail } from "./LiveTail.js"
@@ -59,6 +59,12 @@ export class LiveGames extends Context.Service<
         const tail = yield* LiveTail
         const entries = new Map<string, Entry>()
         const started = new Set<LiveGameListener>()
+        // Gap reads run as fibers of this layer's scope, with its services (its logger): stopped with it.
+        const runPromise = yield* FiberSet.makeRuntimePromise()
+        // Listeners are plain callbacks of the bus: their failures are logged through the same runtime.
+        const runFork = yield* FiberSet.makeRuntime()
+        const reportListener = (what: string, error: unknown) =>
+          void runFork(Effect.logError(`a ${what} listener failed`, error))
 
         const notify = (entry: Entry) => {
           const game = entry.game
@@ -67,7 +73,7 @@ export class LiveGames extends Context.Service<
             try {
               listener(game)
             } catch (error) {
-              console.error("boroughs: a live game listener failed:", error)
+              reportListener("live game", error)
             }
           }
         }
@@ -99,7 +105,7 @@ export class LiveGames extends Context.Service<
         /** Reads the events missing before the buffered ones, then folds both. */
         const fill = (entry: Entry) => {
           const game = entry.game as LiveGame
-          entry.loading = Effect.runPromise(
+          entry.loading = runPromise(
             store.readStream(game.streamId, { from: game.match.events + 1 }).pipe(
               Effect.map((missing) => {
                 entry.loading = null
@@ -112,11 +118,13 @@ export class LiveGames extends Context.Service<
                 return entry.game
               }),
               Effect.catch((error) =>
-                Effect.sync(() => {
-                  entry.loading = null
-                  console.error(`boroughs: filling a gap in ${game.streamId}: ${error.message}`)
-                  return entry.game
-                }),
+                Effect.andThen(
+                  Effect.logWarning(`filling a gap in ${game.streamId}: ${error.message}`),
+                  Effect.sync(() => {
+                    entry.loading = null
+                    return entry.game
+                  }),
+                ),
               ),
             ),
           )
@@ -134,7 +142,7 @@ export class LiveGames extends Context.Service<
             try {
               listener(game)
             } catch (error) {
-              console.error("boroughs: a game-started listener failed:", error)
+              reportListener("game-started", error)
             }
           }
         }
