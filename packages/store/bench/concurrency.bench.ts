@@ -4,10 +4,11 @@ import { installSha256 } from "@boroughs/core/kernel"
 import { Effect, Layer, ManagedRuntime, type Scope } from "effect"
 import { Pool } from "pg"
 import { afterAll, bench, describe } from "vitest"
-import { EventStore, type GlobalPosition, makePostgres, type NewEvent } from "../src/EventStore.js"
+import { EventStore, type GlobalPosition, makePostgres } from "../src/EventStore.js"
 import { makeStore } from "../src/internal/makeStore.js"
 import { listenForAppends, postgresBackend } from "../src/internal/postgres.js"
 import { TestDatabase, withFreshPostgres } from "../src/testing/index.js"
+import { FAKE_HASH, move, RAW_COLUMNS } from "./fixtures.js"
 import { type Comparison, compareSides, formatComparison, type Load, type Side } from "./sideBySide.js"
 
 /**
@@ -34,23 +35,8 @@ const BATCH = 100
 const READ_PAGE = 100
 /** Reads are cheap: the 2,000 events are read this many times over, so p99 rests on 200 samples. */
 const READ_PASSES = 10
-const FAKE_HASH = "ab".repeat(32)
 const ONCE = { time: 0, iterations: 1, warmupIterations: 0, warmupTime: 0 }
 
-/** A game move as the engine appends it: small data, the causing command in the metadata. */
-const move = (i: number): NewEvent => ({
-  type: "TileBought",
-  data: { seat: i % 4, tile: `C${i % 9}`, price: 6, cash: 40 - (i % 7) },
-  metadata: {
-    commandId: `bench-${i}`,
-    seat: i % 4,
-    actor: `seat:${i % 4}`,
-    time: "2026-01-01T00:00:00.000Z",
-  },
-})
-
-const COLUMNS =
-  "stream_id, stream_version, event_id, event_type, schema_version, data, metadata, prev_hash, hash"
 const UNNEST = `unnest($2::int[], $3::uuid[], $4::text[], $5::int[], $6::text[]::jsonb[], $7::text[]::jsonb[],
     $8::text[], $9::text[])`
 
@@ -165,7 +151,7 @@ describe.runIf(serverUrl)("PostgreSQL: the store under concurrency, beside raw S
         if (size === 1)
           return raw(
             "same_one",
-            `insert into bench_same (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            `insert into bench_same (${RAW_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
             [
               streams[writer],
               version + 1,
@@ -178,7 +164,7 @@ describe.runIf(serverUrl)("PostgreSQL: the store under concurrency, beside raw S
               FAKE_HASH,
             ],
           )
-        return raw("same_many", `insert into bench_same (${COLUMNS}) select $1, * from ${UNNEST}`, [
+        return raw("same_many", `insert into bench_same (${RAW_COLUMNS}) select $1, * from ${UNNEST}`, [
           streams[writer],
           events.map((_, i) => version + i + 1),
           events.map(() => randomUUID()),
@@ -284,7 +270,7 @@ describe.runIf(serverUrl)("PostgreSQL: the store under concurrency, beside raw S
         if (index % (EVENTS / READ_PAGE) === 0) after = [0, "0", "0"]
         const page = await raw<{ store_epoch: number; tx_id: string; global_position: string }>(
           "read_all_same",
-          `select e.store_epoch, e.tx_id::text as tx_id, e.global_position::text as global_position, ${COLUMNS},
+          `select e.store_epoch, e.tx_id::text as tx_id, e.global_position::text as global_position, ${RAW_COLUMNS},
              to_char(e.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as recorded_at
            from bench_read_same e
            where (e.store_epoch, e.tx_id, e.global_position) > ($1::int, $2::xid8, $3::bigint)
@@ -326,7 +312,7 @@ describe.runIf(serverUrl)("PostgreSQL: the store under concurrency, beside raw S
     prepare: async () => async (_, index) => {
       const rows = await raw(
         "read_stream_same",
-        `select ${COLUMNS} from bench_read_same where stream_id = $1 and stream_version >= $2
+        `select ${RAW_COLUMNS} from bench_read_same where stream_id = $1 and stream_version >= $2
          and stream_version <= $3 order by stream_version`,
         [readStreams[index % READ_STREAMS], 1, 2_147_483_647],
       )

@@ -4,6 +4,7 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { CompiledQuery, sql } from "kysely"
 import { Pool } from "pg"
 import { afterAll, bench, describe } from "vitest"
+import { FAKE_HASH, move, RAW_COLUMNS } from "../bench/fixtures.js"
 import { EventStore, type GlobalEvent, type GlobalPosition, type NewEvent } from "./EventStore.js"
 import { freshPglite, TestDatabase, withFreshPostgres } from "./testing/index.js"
 
@@ -32,22 +33,6 @@ const backends = [
   ...(serverUrl ? [{ name: "PostgreSQL", layer: withFreshPostgres(serverUrl) }] : []),
   { name: "PGlite", layer: freshPglite() },
 ]
-
-/** A game move as the engine appends it: small data, the causing command in the metadata. */
-const move = (i: number): NewEvent => ({
-  type: "TileBought",
-  data: { seat: i % 4, tile: `C${i % 9}`, price: 6, cash: 40 - (i % 7) },
-  metadata: {
-    commandId: `bench-${i}`,
-    seat: i % 4,
-    actor: `seat:${i % 4}`,
-    time: "2026-01-01T00:00:00.000Z",
-  },
-})
-
-const RAW_COLUMNS =
-  "stream_id, stream_version, event_id, event_type, schema_version, data, metadata, prev_hash, hash"
-const FAKE_HASH = "ab".repeat(32)
 
 for (const backend of backends) {
   const runtime = ManagedRuntime.make(Layer.orDie(backend.layer))
