@@ -1,10 +1,10 @@
 import type { AnyGame } from "@boroughs/core"
-import { type EventStore, type GlobalPosition, StoreError } from "@boroughs/store"
+import { type EventStore, type GlobalPosition, StoreError, saveCheckpointIn } from "@boroughs/store"
 import { Effect, Stream } from "effect"
 import { failureLog } from "./internal/failureLog.js"
 import type { Projection } from "./internal/Projection.js"
 import { ProjectionFolds } from "./internal/ProjectionFolds.js"
-import { type StoreDb, withServerTables } from "./serverTables.js"
+import { withServerTables } from "./serverTables.js"
 
 /** Events per transaction: small enough to keep transactions short, large enough to amortise them. */
 const BATCH = 500
@@ -42,8 +42,7 @@ export const makeProjectionRunner = (
           await projectionFolds.prepare(events)
           await db.transaction().execute(async (trx) => {
             await projection.apply(trx, events, projectionFolds)
-            // The same transaction, seen as the store's handle (its type lacks the server tables).
-            await Effect.runPromise(store.saveCheckpoint(projection.id, last, trx as unknown as StoreDb))
+            await saveCheckpointIn(trx, projection.id, last)
           })
         },
         catch: failure(`projection ${projection.id}`),

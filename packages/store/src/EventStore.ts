@@ -5,6 +5,7 @@ import type { IdempotencyConflict, StoreError, WrongExpectedVersion } from "./er
 import { makeStore } from "./internal/makeStore.js"
 import { pgliteBackend } from "./internal/pglite.js"
 import { listenForAppends, postgresBackend } from "./internal/postgres.js"
+import { upsertCheckpoint } from "./internal/queries.js"
 import type { Database } from "./schema.js"
 
 export { IdempotencyConflict, StoreError, WrongExpectedVersion } from "./errors.js"
@@ -177,3 +178,15 @@ export const makePostgres = (options: PostgresOptions) =>
       pollInterval: options.pollInterval,
     }),
   )
+
+/**
+ * Saves a subscription's checkpoint inside a transaction the caller holds (a projection writes its rows
+ * and its checkpoint as one): any Kysely handle whose schema includes the store's tables.
+ */
+export const saveCheckpointIn = (
+  // Any schema that includes the store's tables: Kysely's handle types are invariant in their schema.
+  // biome-ignore lint/suspicious/noExplicitAny: the queries below name only the store's own tables.
+  db: Kysely<any>,
+  subscriptionId: string,
+  position: GlobalPosition,
+): Promise<void> => upsertCheckpoint(db as Kysely<Database>, subscriptionId, position)
