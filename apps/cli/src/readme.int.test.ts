@@ -102,7 +102,10 @@ const serveThenStop = async (line: string, ready: RegExp) => {
   const signalled = Date.now()
   child.kill("SIGTERM")
   await closed
-  expect(Date.now() - signalled, "stopped within 10 s of a SIGTERM").toBeLessThan(10_000)
+  expect(
+    Date.now() - signalled,
+    `stopped within 10 s of a SIGTERM; its last lines:\n${err.split("\n").slice(-15).join("\n")}`,
+  ).toBeLessThan(10_000)
   await expect(fetch(`${api}/api/health`), "nothing serves after the stop").rejects.toThrow()
   return out
 }

@@ -78,6 +78,9 @@ const withFetch = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
  * game of each as soon as the last one ends), and the spectator site on top — then the URLs to open.
  * `--max-games` stops after that many games of each game and shuts everything down.
  */
+/** How long a stop may take before what is left is killed (the README promises a stop within 10 s). */
+const STOP_DEADLINE_MS = 8_000
+
 export const startSelfplay = async (o: StartOptions) => {
   const games = o.games ? o.games.split(",").map((id) => requireGame(id.trim())) : [...registry]
   if (games.length === 0) throw new CliError("no games are registered yet")
@@ -99,6 +102,18 @@ export const startSelfplay = async (o: StartOptions) => {
   // than after a start-up step (the server's, the bots') that may take a while or never finish.
   let playing = false
   const stopAll = () => {
+    if (!interrupted) {
+      // Whatever hangs (a child that ignores SIGTERM, a request that never returns), a stop is a stop: past
+      // the deadline, what is left is killed and this process leaves, saying what it was still waiting for.
+      setTimeout(() => {
+        const left = children.filter((c) => c.process.exitCode === null && c.process.signalCode === null)
+        say(
+          `still stopping after ${STOP_DEADLINE_MS / 1000} s${left.length > 0 ? ` (${left.map((c) => c.name).join(", ")} still running)` : ""}; killing what is left`,
+        )
+        for (const c of left) c.process.kill("SIGKILL")
+        process.exit(1)
+      }, STOP_DEADLINE_MS).unref()
+    }
     interrupted = true
     wake()
     if (!playing) void stopChildren().then(() => process.exit(130))
