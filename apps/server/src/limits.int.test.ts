@@ -7,17 +7,21 @@ import { http, ORGANISER, testServer } from "./testing.js"
 // Rate limits and the stream cap, as a client sees them: keyed by the client's address before any token is
 // looked up, and by the address a trusted proxy names (the spectator site passes browsers' requests on).
 
+/** One request's worth of refill per 100 s. */
+const REFILL = 0.01
+
 let server: RunningServer
 let api: ReturnType<typeof http>
 let gameId: string
 
 beforeAll(async () => {
+  // Buckets refill once in 100 s: each test counts exactly its burst, however slowly a loaded machine runs it.
   server = await testServer({
     rateLimits: {
-      reads: { perSecond: 1, burst: 40 },
-      writes: { perSecond: 1, burst: 20 },
-      perAddress: { perSecond: 1, burst: 400 },
-      authFailures: { perSecond: 1, burst: 10 },
+      reads: { perSecond: REFILL, burst: 40 },
+      writes: { perSecond: REFILL, burst: 20 },
+      perAddress: { perSecond: REFILL, burst: 400 },
+      authFailures: { perSecond: REFILL, burst: 10 },
     },
     maxStreamsPerAddress: 3,
     trustedProxies: parseTrustedProxies("loopback"),
@@ -88,10 +92,10 @@ describe("rate limits by client address", () => {
   it("believes X-Forwarded-For only from a trusted proxy", async () => {
     const strict = await testServer({
       rateLimits: {
-        reads: { perSecond: 1, burst: 5 },
-        writes: { perSecond: 1, burst: 5 },
-        perAddress: { perSecond: 1, burst: 1_000 },
-        authFailures: { perSecond: 1, burst: 5 },
+        reads: { perSecond: REFILL, burst: 5 },
+        writes: { perSecond: REFILL, burst: 5 },
+        perAddress: { perSecond: REFILL, burst: 1_000 },
+        authFailures: { perSecond: REFILL, burst: 5 },
       },
       trustedProxies: parseTrustedProxies("none"),
     })
