@@ -1,10 +1,4 @@
-import {
-  canonicalJson,
-  type EventEnvelope,
-  envelopeHashOf,
-  exactCanonicalJson,
-  GENESIS_HASH,
-} from "@boroughs/core"
+import { type EventEnvelope, GENESIS_HASH } from "@boroughs/core"
 import {
   type AppendResult,
   EventStore,
@@ -12,18 +6,8 @@ import {
   IdempotencyConflict,
   WrongExpectedVersion,
 } from "@boroughs/store"
+import { chainEvents } from "@boroughs/store/testing"
 import { Effect, Layer } from "effect"
-
-type Json = EventEnvelope["data"]
-
-/** Data or metadata as the real store keeps and hashes it (its canonical JSON, the value a read returns). */
-const stored = (value: Json | undefined): { readonly json: Json; readonly canonical: string } => {
-  if (value === undefined) return { json: {}, canonical: "{}" }
-  const exact = exactCanonicalJson(value)
-  if (exact !== undefined) return { json: value, canonical: exact }
-  const json = JSON.parse(JSON.stringify(value)) as Json
-  return { json, canonical: canonicalJson(json) }
-}
 
 /**
  * An EventStore in memory with the real hash chain and event ids: what the engine pays per command once
@@ -60,32 +44,9 @@ export const memoryStore = (): Layer.Layer<EventStore> => {
               actualVersion: stream.length,
             }),
           )
-        let prevHash = stream.length === 0 ? GENESIS_HASH : (stream[stream.length - 1] as EventEnvelope).hash
-        const envelopes = request.events.map((event, index) => {
-          const data = stored(event.data)
-          const metadata = stored(event.metadata)
-          const version = request.expectedVersion + index + 1
-          const eventId = index === 0 ? firstId : eventIdFor(request.commandId, index)
-          const schemaVersion = event.schemaVersion ?? 1
-          const hash = envelopeHashOf(
-            { streamId: request.streamId, version, eventId, type: event.type, schemaVersion, prevHash },
-            data.canonical,
-            metadata.canonical,
-          )
-          const envelope: EventEnvelope = {
-            streamId: request.streamId,
-            version,
-            eventId,
-            type: event.type,
-            schemaVersion,
-            data: data.json,
-            metadata: metadata.json,
-            prevHash,
-            hash,
-          }
-          prevHash = hash
-          return envelope
-        })
+        const prevHash =
+          stream.length === 0 ? GENESIS_HASH : (stream[stream.length - 1] as EventEnvelope).hash
+        const envelopes = chainEvents({ ...request, prevHash }).map((s) => s.envelope)
         if (envelopes.length > 0) byFirstEventId.set(firstId, envelopes[0] as EventEnvelope)
         for (const e of envelopes) stream.push(e)
         if (stream.length === envelopes.length) streams.set(request.streamId, stream)
