@@ -6,10 +6,10 @@ import { makeStore } from "../internal/makeStore.js"
 import { freshDatabase } from "./freshPostgres.js"
 import { pgliteTemplate } from "./pgliteTemplate.js"
 
-export { freshDatabase, freshRole, trySql } from "./freshPostgres.js"
-export { pgliteTemplate } from "./pgliteTemplate.js"
 /** The store's own hash chain of one append, for in-memory stores in benches. */
 export { chainEvents } from "../internal/chain.js"
+export { freshDatabase, freshRole, trySql } from "./freshPostgres.js"
+export { pgliteTemplate } from "./pgliteTemplate.js"
 export { postgresInstallation, type ThrowawayCluster, throwawayCluster } from "./throwawayCluster.js"
 
 /** The database under a test store, and a way to act as a second node on it. */
