@@ -84,6 +84,9 @@ const withFetch = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
  */
 const STOP_DEADLINE_MS = 30_000
 
+/** How long the games may take to stop after a signal before the children are stopped regardless. */
+const GAMES_STOP_MS = 4_000
+
 export const startSelfplay = async (o: StartOptions) => {
   const games = o.games ? o.games.split(",").map((id) => requireGame(id.trim())) : [...registry]
   if (games.length === 0) throw new CliError("no games are registered yet")
@@ -120,6 +123,14 @@ export const startSelfplay = async (o: StartOptions) => {
     interrupted = true
     wake()
     if (!playing) void stopChildren().then(() => process.exit(130))
+    // The games stop first, then the children; when the games' side has not let go within a few seconds
+    // (a watcher or a bot still waiting on the server), the server and sites are stopped anyway, and the run
+    // ends as an interrupted one does. A CI run saw the server never signalled within 30 s otherwise.
+    else
+      setTimeout(() => {
+        say("the games did not stop in time; stopping the server and the web apps")
+        void stopChildren().then(() => process.exit(0))
+      }, GAMES_STOP_MS).unref()
   }
   // `on`, not `once`: a second signal (Ctrl-C reaches the whole group, and npm start passes it on too) must
   // not kill this process while it stops the server and the site.
@@ -335,7 +346,8 @@ export const startSelfplay = async (o: StartOptions) => {
         })
         await Promise.race([run(Fiber.join(watcher)), stopped])
         if (interrupted) {
-          await run(Fiber.interrupt(watcher))
+          // Not awaited: a watcher blocked on its connection must not hold up the stop.
+          void run(Fiber.interrupt(watcher))
           return
         }
         const detail = await run(
