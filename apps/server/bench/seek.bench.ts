@@ -29,7 +29,7 @@ for (;;) {
   if (lobby.games.some((g) => g.gameId === "seek" && g.version === head)) break
   await new Promise((r) => setTimeout(r, 100))
 }
-const envelopes = await Effect.runPromise(server.app.store.readStream(Streams.game("seek")))
+const envelopes = await Effect.runPromise(server.store.readStream(Streams.game("seek")))
 let n = 0
 const position = () => 1 + ((n++ * 7919) % head) // spread over the whole game, deterministically
 const seekTimes: number[] = []

@@ -23,7 +23,7 @@ const server = await testServer({
 
 // Benchmark instrumentation only: note when each append has committed (epoch ms, µs precision), so the
 // harness measures append → delivery rather than the whole POST.
-const store = server.app.store as { -readonly [K in keyof EventStore["Service"]]: EventStore["Service"][K] }
+const store = server.store as { -readonly [K in keyof EventStore["Service"]]: EventStore["Service"][K] }
 const append = store.append
 store.append = (request) =>
   append(request).pipe(
@@ -38,20 +38,28 @@ store.append = (request) =>
     ),
   )
 
-// And when this node's bus has handed each batch to every subscriber and their sockets were written. The SSE
-// streams write straight to their sockets within the bus callback; the stamp still waits two ticks, so that a
-// write some subscriber defers to the next tick (Node's own response corking does) is counted in too.
-server.app.tail.bus.subscribeAll((events) => {
-  const last = events[events.length - 1]
-  if (last !== undefined)
-    process.nextTick(() =>
-      process.nextTick(() =>
-        process.stdout.write(
-          `fanout ${last.streamId} ${last.version} ${performance.timeOrigin + performance.now()}\n`,
-        ),
-      ),
-    )
-})
+// And when this node's bus has handed each batch to its subscribers and their sockets were written. This
+// follower subscribes after the node's live games, whose fiber writes the SSE streams straight to their
+// sockets; the stamp still waits two ticks, so that a write some subscriber defers to the next tick (Node's own
+// response corking does) is counted in too.
+Effect.runFork(
+  Effect.scoped(
+    Effect.andThen(
+      server.app.tail.bus.follow("the benchmark's fan-out stamp", (events) => {
+        const last = events[events.length - 1]
+        if (last !== undefined)
+          process.nextTick(() =>
+            process.nextTick(() =>
+              process.stdout.write(
+                `fanout ${last.streamId} ${last.version} ${performance.timeOrigin + performance.now()}\n`,
+              ),
+            ),
+          )
+      }),
+      Effect.never,
+    ),
+  ),
+)
 
 process.stdout.write(`idle ${JSON.stringify(process.memoryUsage())}\n`)
 process.stdout.write(`listening ${server.url}\n`)

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto"
 import { createServer, type Server as HttpServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import {
+  AccessLog,
   GameEngine,
   LiveGames,
   LiveTail,
+  Lobby,
   loadSigner,
   migrateServer,
   runBackground,
@@ -18,7 +20,7 @@ import { Effect, Exit, Fiber, Layer, ManagedRuntime, Scope } from "effect"
 import type { App } from "./app.js"
 import type { ServerConfig } from "./config.js"
 import { makeHandler } from "./http/handler.js"
-import { RateLimiter } from "./http/rateLimit.js"
+import { makeLimits } from "./http/limits.js"
 import { loggerLayer } from "./observability/logging.js"
 import { instrumentStore } from "./observability/metrics.js"
 import { tracingLayer } from "./observability/tracing.js"
@@ -29,6 +31,8 @@ export interface RunningServer {
   readonly url: string
   readonly port: number
   readonly app: App
+  /** The event store under the app: for tests and benchmarks that read the log or measure its appends. */
+  readonly store: EventStore["Service"]
   /** Closes the streams (clients reconnect elsewhere), stops listening, the background work and the store. */
   readonly close: () => Promise<void>
 }
@@ -77,6 +81,8 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
     tournamentsLayer,
     Tokens.layer,
     Snapshots.layer(config.findGame, config.knownGames, config.snapshotEvery),
+    Lobby.layer,
+    AccessLog.layer,
   ).pipe(
     Layer.provideMerge(
       Layer.mergeAll(
@@ -101,6 +107,8 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
           yield* tokens.register({ kind: "organiser", name: "admin", secret: config.organiserToken })
         return {
           store,
+          lobby: yield* Lobby,
+          access: yield* AccessLog,
           engine: yield* GameEngine,
           live: yield* LiveGames,
           tail: yield* LiveTail,
@@ -129,19 +137,18 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
           ),
         )
       : undefined
+    const { store, ...routeServices } = services
     const app: App = {
       config,
-      ...services,
+      ...routeServices,
       signer,
       limits:
         config.rateLimits === null
           ? null
-          : {
-              reads: new RateLimiter(config.rateLimits.reads),
-              writes: new RateLimiter(config.rateLimits.writes),
-              perAddress: new RateLimiter(config.rateLimits.perAddress),
-              authFailures: new RateLimiter(config.rateLimits.authFailures),
-            },
+          : // Scoped by the runtime: the Redis connection, if any, closes when the runtime is disposed.
+            await runtime.runPromise(
+              makeLimits(config.rateLimits, config.rateLimitRedis).pipe(Scope.provide(runtime.scope)),
+            ),
       streams: new StreamRegistry(config.keepAliveMs, config.maxStreamsPerAddress),
       isLeader: () => leader,
     }
@@ -173,7 +180,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
       })()
       return closing
     }
-    return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, app, close }
+    return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, app, store, close }
   } catch (error) {
     await runtime.dispose()
     throw error

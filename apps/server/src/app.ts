@@ -1,21 +1,25 @@
 import type {
+  AccessLog,
   GameEngine,
   LiveGames,
   LiveTail,
+  Lobby,
   RoundSigner,
   Snapshots,
   Tokens,
   Tournaments,
 } from "@boroughs/engine"
-import type { EventStore } from "@boroughs/store"
 import type { ServerConfig } from "./config.js"
-import type { RateLimiter } from "./http/rateLimit.js"
+import type { Limits } from "./http/limits.js"
 import type { StreamRegistry } from "./streams/registry.js"
 
 /** Everything the routes use: the services of the server's one runtime (Server.ts), and its settings. */
 export interface App {
   readonly config: ServerConfig
-  readonly store: EventStore["Service"]
+  /** The lobby's and tournaments' projections, their lag, the database's readiness. */
+  readonly lobby: Lobby["Service"]
+  /** The organiser looks at each game's secrets. */
+  readonly access: AccessLog["Service"]
   readonly engine: GameEngine["Service"]
   readonly live: LiveGames["Service"]
   readonly tail: LiveTail["Service"]
@@ -25,12 +29,7 @@ export interface App {
   readonly tournaments: Tournaments["Service"]
   /** The organiser's key that signs round roots (its public half is shown to everyone). */
   readonly signer: RoundSigner
-  readonly limits: {
-    readonly reads: RateLimiter
-    readonly writes: RateLimiter
-    readonly perAddress: RateLimiter
-    readonly authFailures: RateLimiter
-  } | null
+  readonly limits: Limits | null
   readonly streams: StreamRegistry
   /** Whether this process runs the background work now. */
   readonly isLeader: () => boolean

@@ -1,6 +1,7 @@
 import type { AnyGame } from "@boroughs/core"
 import type { TournamentGame } from "@boroughs/engine"
 import { LOOPBACK, parseTrustedProxies, type TrustedProxies } from "./http/clientAddress.js"
+import type { RedisSettings } from "./http/rateLimitStore.js"
 import type { LogFormat } from "./observability/logging.js"
 
 /** A token bucket: `perSecond` sustained, `burst` at once. */
@@ -48,6 +49,11 @@ export interface ServerConfig {
     /** Refused tokens per client address: once spent, its tokens are not even looked up. */
     readonly authFailures: RateLimit
   } | null
+  /**
+   * Redis holding the rate limits' buckets ($BOROUGHS_REDIS_URL), so that replicas behind one load balancer
+   * share each caller's budget; absent, each process counts in its own memory.
+   */
+  readonly rateLimitRedis?: RedisSettings | undefined
   /** Open streams (SSE and bot) per client address; `null` for no cap. */
   readonly maxStreamsPerAddress: number | null
   /** Proxies whose `X-Forwarded-For` names the client (the web apps forward browsers' requests). */

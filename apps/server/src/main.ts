@@ -8,6 +8,7 @@ import { parseArgs } from "node:util"
 import { defaultLimits, type ServerConfig } from "./config.js"
 import { hostedGames } from "./games.js"
 import { parseTrustedProxies } from "./http/clientAddress.js"
+import { redactUrl } from "./http/rateLimitStore.js"
 import { defaultLogFormat } from "./observability/logging.js"
 import { startServer } from "./Server.js"
 
@@ -44,6 +45,8 @@ Options (environment variable in brackets):
   --log-requests          log every request to stderr
   --log-format <f>        "json" (JSON lines) or "pretty" [BOROUGHS_LOG_FORMAT] (default: pretty on a
                           terminal, json otherwise)
+  Rate limits: set BOROUGHS_REDIS_URL (redis://[user:password@]host:6379) to keep them in Redis, one
+  budget per caller across every replica behind a load balancer (default: each process its own)
   Metrics: GET /metrics (Prometheus). Traces: set OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP JSON).
   --help`
 
@@ -145,6 +148,11 @@ const logFormat =
       ? logFormatText
       : fail(`--log-format must be "json" or "pretty", not ${JSON.stringify(logFormatText)}`)
 
+// The URL may hold a password: read from the environment only, never a flag.
+const redisUrl = process.env.BOROUGHS_REDIS_URL || undefined
+if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl))
+  fail("BOROUGHS_REDIS_URL must be a redis:// or rediss:// URL")
+
 const organiser = organiserToken()
 const server = await startServer({
   host: values.host ?? process.env.HOST ?? "127.0.0.1",
@@ -159,6 +167,7 @@ const server = await startServer({
   ...defaultLimits,
   maxStreamsPerAddress: streamCap === 0 ? null : streamCap,
   trustedProxies,
+  rateLimitRedis: redisUrl === undefined ? undefined : { url: redisUrl },
   background: !values["no-background"],
   node: values.node ?? process.env.BOROUGHS_NODE ?? `${hostname()}:${process.pid}`,
   logRequests: values["log-requests"] === true,
@@ -170,6 +179,7 @@ process.stdout.write(
   `boroughs server listening on ${server.url} (${where})\n` +
     `  API: ${server.url}/api/openapi.json\n` +
     `  organiser token: ${organiser.from}\n` +
+    (redisUrl === undefined ? "" : `  rate limits: shared in Redis at ${redactUrl(redisUrl)}\n`) +
     `  round roots signed by Ed25519 key ${server.app.signer.keyId}: ${server.app.signer.publicKey}\n`,
 )
 

@@ -80,7 +80,7 @@ for (const backend of serverBackends()) {
         }
       }
       // The stream holds exactly the winners' events, in order, chained, and re-executes byte for byte.
-      const envelopes = await Effect.runPromise(server.app.store.readStream(Streams.game("race")))
+      const envelopes = await Effect.runPromise(server.store.readStream(Streams.game("race")))
       expect(verifyChain(envelopes)).toBeNull()
       expect(new Set(envelopes.map((e) => e.eventId)).size).toBe(envelopes.length)
       const won = winners.flatMap((w) => w.json.events.map((e: { eventId: string }) => e.eventId))

@@ -12,14 +12,14 @@ import { apiFailures } from "./http/engineErrors.js"
 export const checkResumePoint = (app: App, game: LiveGame, after: number) =>
   after <= game.match.events
     ? Effect.void
-    : app.store.head(game.streamId).pipe(
+    : app.live.storedVersion(game.gameId).pipe(
         apiFailures,
-        Effect.flatMap((head) =>
-          after <= (head?.version ?? 0)
+        Effect.flatMap((version) =>
+          after <= version
             ? Effect.void
             : Effect.fail(
                 new NotFound({
-                  message: `game ${game.gameId} is at version ${head?.version ?? 0}; there is no version ${after} to resume after`,
+                  message: `game ${game.gameId} is at version ${version}; there is no version ${after} to resume after`,
                 }),
               ),
         ),

@@ -3,6 +3,7 @@ import { EventStore } from "@boroughs/store"
 import { Effect, Queue } from "effect"
 import { GameEngine } from "./GameEngine.js"
 import { settingsOf } from "./GameSettings.js"
+import { BoundedMap } from "./internal/BoundedMap.js"
 import { LiveTail } from "./LiveTail.js"
 import { listGames } from "./Lobby.js"
 import { controlAfter, type SeatControl, seatControlOf } from "./organiser.js"
@@ -40,7 +41,7 @@ export const runAutomaticSeats = <E extends { readonly message: string }>(
     const engine = yield* GameEngine
     const store = yield* EventStore
     const tail = yield* LiveTail
-    const controls = new Map<string, Known>()
+    const controls = new BoundedMap<string, Known>(MAX_TRACKED_GAMES)
     const heard = yield* Queue.unbounded<string>()
     /** Games being played now, and those heard of again meanwhile (played once more after). */
     const running = new Set<string>()
@@ -49,9 +50,7 @@ export const runAutomaticSeats = <E extends { readonly message: string }>(
     const remember = (gameId: string, known: Known) => {
       const current = controls.get(gameId)
       if (current !== undefined && current.version > known.version) return
-      controls.delete(gameId)
       controls.set(gameId, known)
-      while (controls.size > MAX_TRACKED_GAMES) controls.delete(controls.keys().next().value as string)
     }
 
     /** Folds a batch into what is known of its game; undefined when the batch does not continue it. */
@@ -67,7 +66,7 @@ export const runAutomaticSeats = <E extends { readonly message: string }>(
       return { control, version }
     }
 
-    const stopListening = tail.bus.subscribeAll((events) => {
+    yield* tail.bus.follow("automatic seats", (events) => {
       const first = events[0] as EventEnvelope
       const gameId = Streams.gameIdOf(first.streamId)
       if (gameId === null) return
@@ -87,7 +86,6 @@ export const runAutomaticSeats = <E extends { readonly message: string }>(
       }
       Queue.offerUnsafe(heard, gameId)
     })
-    yield* Effect.addFinalizer(() => Effect.sync(stopListening))
 
     /** The seat control of a game heard of mid-stream (or after a gap): read from its stream. */
     const controlOf = (gameId: string) => {

@@ -24,6 +24,7 @@ import { Context, Duration, Effect, Layer, Random, Result, Schema } from "effect
 import { CommandRejected, ContentionExhausted, GameExists, GameNotFound, UnknownGame } from "./errors.js"
 import { settingsOf } from "./GameSettings.js"
 import { type AppendMetadata, metadataFor } from "./internal/appends.js"
+import { BoundedMap } from "./internal/BoundedMap.js"
 import { type OrganiserAction, organiserEventFor, seatControlOf } from "./organiser.js"
 import { StaleVersion } from "./StaleVersion.js"
 import * as Streams from "./Streams.js"
@@ -192,23 +193,13 @@ export class GameEngine extends Context.Service<
       GameEngine,
       Effect.gen(function* () {
         const store = yield* EventStore
-        const cache = new Map<string, Cached>()
+        const cache = new BoundedMap<string, Cached>(MAX_CACHED_GAMES)
         const gameOf = (id: string) => {
           const g = findGame(id)
           return g ? Effect.succeed(g) : Effect.fail(new UnknownGame({ game: id, known: known() }))
         }
 
-        // The game remembered last is the newest entry already: the commands of one game, one after another,
-        // need not move it to the end again each time.
-        let newest: string | undefined
-        const remember = (gameId: string, c: Cached) => {
-          if (newest !== gameId) {
-            cache.delete(gameId)
-            newest = gameId
-          }
-          cache.set(gameId, c)
-          if (cache.size > MAX_CACHED_GAMES) cache.delete(cache.keys().next().value as string)
-        }
+        const remember = (gameId: string, c: Cached) => void cache.set(gameId, c)
 
         /** Indexes commands from `from` on; returns whether the game is paused after them. */
         const index = (

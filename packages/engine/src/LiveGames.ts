@@ -45,6 +45,8 @@ export class LiveGames extends Context.Service<
     >
     /** The game now (followed for a while after). */
     readonly get: (gameId: string) => Effect.Effect<LiveGame, GameNotFound | UnknownGame | StoreError>
+    /** The version of a game's stream in the store (0: none), which the game followed here may trail by a wake-up. */
+    readonly storedVersion: (gameId: string) => Effect.Effect<number, StoreError>
     /** Hears of every game that starts while this node runs, on whichever node it was created. */
     readonly onGameStarted: (listener: LiveGameListener) => () => void
     /** The games followed now (recently started or watched). */
@@ -148,7 +150,7 @@ export class LiveGames extends Context.Service<
         }
 
         // Every node folds every game event it hears of, for the games it follows.
-        tail.bus.subscribeAll((events) => {
+        yield* tail.bus.follow("following live games", (events) => {
           const first = events[0] as LiveEvent
           const gameId = Streams.gameIdOf(first.streamId)
           if (gameId === null) return
@@ -243,6 +245,8 @@ export class LiveGames extends Context.Service<
         return {
           watch,
           get: (gameId) => Effect.map(load(gameId), (entry) => entry.game as LiveGame),
+          storedVersion: (gameId) =>
+            Effect.map(store.head(Streams.game(gameId)), (head) => head?.version ?? 0),
           onGameStarted: (listener) => {
             started.add(listener)
             return () => {

@@ -1,8 +1,9 @@
 import type { EventEnvelope } from "@boroughs/core"
 import { EventStore, type GlobalPosition, StoreError } from "@boroughs/store"
 import { Context, Effect, Layer, Semaphore, Stream } from "effect"
+import { BoundedMap } from "./internal/BoundedMap.js"
 import { failureLog } from "./internal/failureLog.js"
-import { LiveBus, type LiveEvent } from "./internal/LiveBus.js"
+import { type LiveBus, type LiveEvent, makeLiveBus } from "./internal/LiveBus.js"
 import { fencedTail } from "./internal/tailPosition.js"
 
 /** Events read per query while draining; a longer backlog takes several reads. */
@@ -36,25 +37,18 @@ export class LiveTail extends Context.Service<
     LiveTail,
     Effect.gen(function* () {
       const store = yield* EventStore
-      const bus = new LiveBus((error) => {
-        // A subscriber bug; the bus keeps delivering to the others.
-        console.error("boroughs: a live subscriber failed:", error)
-      })
+      const bus = yield* makeLiveBus
       let position: GlobalPosition | null = yield* Effect.tryPromise({
         try: () => fencedTail(store.db),
         catch: (cause) =>
           new StoreError({ reason: "query", message: `reading the end of the global log: ${cause}`, cause }),
       })
       // The last version published per stream: each event goes out once, whichever path brings it first.
-      const published = new Map<string, number>()
+      const published = new BoundedMap<string, number>(MAX_TRACKED_STREAMS)
       const publish = (events: ReadonlyArray<LiveEvent>) => {
         const fresh = events.filter((e) => e.version > (published.get(e.streamId) ?? 0))
         if (fresh.length === 0) return
-        for (const e of fresh) {
-          published.delete(e.streamId)
-          published.set(e.streamId, e.version)
-        }
-        while (published.size > MAX_TRACKED_STREAMS) published.delete(published.keys().next().value as string)
+        for (const e of fresh) published.set(e.streamId, e.version)
         bus.publish(fresh)
       }
       const mutex = yield* Semaphore.make(1)

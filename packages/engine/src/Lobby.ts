@@ -1,8 +1,8 @@
-import type { StoreError } from "@boroughs/store"
-import { StoreError as StoreFailure } from "@boroughs/store"
-import { Effect } from "effect"
+import { EventStore, type StoreError, StoreError as StoreFailure } from "@boroughs/store"
+import { Context, type Duration, Effect, Layer } from "effect"
 import type { SpectatorPolicy } from "./GameSettings.js"
 import { isoOf, jsonOf, type StoreDb, withServerTables } from "./serverTables.js"
+import { listTournamentRows, type TournamentRow } from "./tournament/TournamentProjection.js"
 
 /** One game as the lobby lists it. */
 export interface GameSummary {
@@ -96,10 +96,55 @@ const toSummary = (row: LobbyRow): GameSummary => ({
 export const listGames = (db: StoreDb, q: LobbyQuery): Effect.Effect<GameSummary[], StoreError> =>
   Effect.tryPromise({
     try: async () => (await selectRows(db, q, Math.min(Math.max(q.limit ?? 50, 1), 500))).map(toSummary),
-    catch: (cause) =>
-      new StoreFailure({
-        reason: "query",
-        message: `reading the lobby: ${cause instanceof Error ? cause.message : String(cause)}`,
-        cause,
-      }),
+    catch: queryFailure("the lobby"),
   })
+
+const queryFailure = (what: string) => (cause: unknown) =>
+  new StoreFailure({
+    reason: "query",
+    message: `reading ${what}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    cause,
+  })
+
+/**
+ * What the server reads besides games: the lobby's and the tournaments' projections, how far the
+ * projections trail the log, and whether the database answers at all. The routes ask this service; none of
+ * them holds the database.
+ */
+export class Lobby extends Context.Service<
+  Lobby,
+  {
+    /** A page of the lobby (see `listGames`). */
+    readonly games: (q: LobbyQuery) => Effect.Effect<GameSummary[], StoreError>
+    /** Every tournament's row, newest first (the standings projection; it trails the log like the lobby). */
+    readonly tournaments: Effect.Effect<TournamentRow[], StoreError>
+    /** Seconds since the oldest event a projection has not applied was recorded; 0 when it is caught up. */
+    readonly lagSeconds: (projection: string) => Effect.Effect<number, StoreError>
+    /** Whether the database answers a trivial query within `timeout`. */
+    readonly databaseAnswers: (timeout: Duration.Input) => Effect.Effect<boolean>
+  }
+>()("@boroughs/engine/Lobby") {
+  static readonly layer: Layer.Layer<Lobby, never, EventStore> = Layer.effect(
+    Lobby,
+    Effect.map(EventStore, (store) => ({
+      games: (q) => listGames(store.db, q),
+      tournaments: Effect.tryPromise({
+        try: () => listTournamentRows(withServerTables(store.db)),
+        catch: queryFailure("the tournament list"),
+      }),
+      lagSeconds: (projection) =>
+        Effect.flatMap(store.checkpoint(projection), (at) => store.readAll(at, 1)).pipe(
+          Effect.map((next) => {
+            const oldest = next[0]
+            return oldest === undefined ? 0 : Math.max(0, (Date.now() - Date.parse(oldest.recordedAt)) / 1000)
+          }),
+        ),
+      databaseAnswers: (timeout) =>
+        Effect.tryPromise(() => store.db.selectNoFrom((eb) => eb.val(1).as("one")).execute()).pipe(
+          Effect.timeoutOption(timeout),
+          Effect.map((answered) => answered._tag === "Some"),
+          Effect.orElseSucceed(() => false),
+        ),
+    })),
+  )
+}

@@ -54,7 +54,7 @@ export const lobbyProjection: Projection = {
       const first = run[0] as GlobalEvent
       const gameId = Streams.gameIdOf(first.streamId)
       if (gameId === null) continue
-      const match = await folds.fold(run)
+      const match = folds.fold(run)
       if (match === null) continue
       const last = run[run.length - 1] as GlobalEvent
       const ended = match.ended as GameEnded | null

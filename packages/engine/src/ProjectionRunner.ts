@@ -37,14 +37,13 @@ export const makeProjectionRunner = (
       if (events.length === 0) return 0
       const last = (events[events.length - 1] as (typeof events)[number]).position
       const projectionFolds = folds.get(projection.id) as ProjectionFolds
+      yield* projectionFolds.prepare(events)
       yield* Effect.tryPromise({
-        try: async () => {
-          await projectionFolds.prepare(events)
-          await db.transaction().execute(async (trx) => {
+        try: () =>
+          db.transaction().execute(async (trx) => {
             await projection.apply(trx, events, projectionFolds)
             await saveCheckpointIn(trx, projection.id, last)
-          })
-        },
+          }),
         catch: failure(`projection ${projection.id}`),
       })
       return events.length

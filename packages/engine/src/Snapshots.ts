@@ -7,7 +7,7 @@ import {
   toEvent,
 } from "@boroughs/core"
 import { EventStore, StoreError } from "@boroughs/store"
-import { Context, Data, Effect, Layer } from "effect"
+import { Cache, Context, Data, Duration, Effect, Exit, Layer } from "effect"
 import { GameNotFound, UnknownGame } from "./errors.js"
 import { SNAPSHOT_EVERY, type StoredMatch } from "./internal/SnapshotProjection.js"
 import * as Streams from "./Streams.js"
@@ -15,6 +15,14 @@ import { jsonOf, withServerTables } from "./serverTables.js"
 
 /** Restored snapshots kept in memory; a seek near a recent one costs no query for it. */
 const CAPACITY = 512
+
+// A string key: the cache hashes it several times faster than a record, and every warm seek hashes one.
+const keyOf = (gameId: string, version: number) => `${gameId}@${version}`
+
+const parseKey = (key: string) => {
+  const at = key.lastIndexOf("@")
+  return { gameId: key.slice(0, at), version: Number(key.slice(at + 1)) }
+}
 
 /** A position asked for that the game has not reached. */
 export class VersionNotReached extends Data.TaggedError("VersionNotReached")<{
@@ -38,12 +46,6 @@ export const makeSnapshots = (
   every: number = SNAPSHOT_EVERY,
 ) => {
   const db = withServerTables(store.db)
-  const restored = new Map<string, Match>()
-
-  const remember = (key: string, match: Match) => {
-    restored.set(key, match)
-    if (restored.size > CAPACITY) restored.delete(restored.keys().next().value as string)
-  }
 
   const nearest = (gameId: string, version: number) =>
     Effect.tryPromise({
@@ -60,6 +62,36 @@ export const makeSnapshots = (
         new StoreError({ reason: "query", message: `reading snapshots of ${gameId}: ${cause}`, cause }),
     })
 
+  /** The match of the snapshot at `gameId@version`, or of the nearest before it; null when there is none. */
+  const restore = Effect.fnUntraced(function* (key: string) {
+    const { gameId, version } = parseKey(key)
+    const row = yield* nearest(gameId, version)
+    if (row === undefined) return null
+    const stored = jsonOf<StoredMatch>(row.match)
+    const game = findGame(stored.game)
+    if (game === undefined) return yield* new UnknownGame({ game: stored.game, known: known() })
+    const match: Match = {
+      game,
+      state: stored.state,
+      seed: stored.seed,
+      ended: stored.ended,
+      events: stored.events,
+    }
+    return match
+  })
+
+  // Kept only when the snapshot the key names was found: finding one before it means the projection has yet to
+  // write it (or the game to reach it). Failures are not kept. Concurrent seeks near one snapshot share its query.
+  const restored = Effect.runSync(
+    Cache.makeWith(restore, {
+      capacity: CAPACITY,
+      timeToLive: (exit, key) =>
+        Exit.isSuccess(exit) && exit.value?.events === parseKey(key).version
+          ? Duration.infinity
+          : Duration.zero,
+    }),
+  )
+
   /**
    * The match of `gameId` right after `version` (1 = GameStarted). `envelopes`, when the caller holds the
    * stream from version 1 (a live game), saves reading the events after the snapshot.
@@ -73,25 +105,7 @@ export const makeSnapshots = (
     // The snapshot a seek needs is at a known version: in memory already, it costs no query. Before the first
     // snapshot's version there is none to query for: the fold from GameStarted is all a seek there can do.
     const expected = Math.floor(version / every) * every
-    const hit = expected > 0 ? restored.get(`${gameId}@${expected}`) : undefined
-    const row =
-      hit !== undefined
-        ? { version: expected, match: null }
-        : expected > 0
-          ? yield* nearest(gameId, version)
-          : undefined
-    let match: Match | null = hit ?? null
-    if (row !== undefined && match === null) {
-      const key = `${gameId}@${row.version}`
-      match = restored.get(key) ?? null
-      if (match === null) {
-        const stored = jsonOf<StoredMatch>(row.match)
-        const game = findGame(stored.game)
-        if (game === undefined) return yield* new UnknownGame({ game: stored.game, known: known() })
-        match = { game, state: stored.state, seed: stored.seed, ended: stored.ended, events: stored.events }
-        remember(key, match)
-      }
-    }
+    let match: Match | null = expected > 0 ? yield* Cache.get(restored, keyOf(gameId, expected)) : null
     const from = match === null ? 1 : match.events + 1
     const events =
       from > version

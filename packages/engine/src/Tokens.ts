@@ -1,6 +1,6 @@
 import { sha256Hex } from "@boroughs/core"
 import { EventStore, StoreError } from "@boroughs/store"
-import { Context, Data, Effect, Layer } from "effect"
+import { Cache, Clock, Context, Data, Duration, Effect, Exit, Layer } from "effect"
 import { isoOf, withServerTables } from "./serverTables.js"
 
 /** Organisers create games and tokens and see everything; bots and players act for the seats they hold. */
@@ -41,6 +41,20 @@ const TOKEN_SHAPE = /^[\x21-\x7e]{16,256}$/
 
 /** How long a verified token is trusted without asking the database again (revocation elsewhere lags this much). */
 const CACHE_MS = 5_000
+
+/** Verifications remembered; the least recently used are asked again. */
+const CACHE_CAPACITY = 10_000
+
+/** `base` telling the time by `now`, so the cache's time-to-live runs on the clock token expiry is judged by. */
+const clockAt = (now: () => number, base: Clock.Clock): Clock.Clock => ({
+  currentTimeMillisUnsafe: now,
+  currentTimeMillis: Effect.sync(now),
+  currentTimeNanosUnsafe: () => BigInt(now()) * 1_000_000n,
+  currentTimeNanos: Effect.sync(() => BigInt(now()) * 1_000_000n),
+  monotonicTimeNanosUnsafe: () => base.monotonicTimeNanosUnsafe(),
+  monotonicTimeNanos: base.monotonicTimeNanos,
+  sleep: (duration) => base.sleep(duration),
+})
 
 const base64url = (bytes: Uint8Array): string =>
   btoa(String.fromCharCode(...bytes))
@@ -85,7 +99,6 @@ const infoOf = (row: Row): TokenInfo => ({
  */
 export const makeTokens = (store: EventStore["Service"], now: () => number = Date.now) => {
   const db = withServerTables(store.db)
-  const cache = new Map<string, { readonly at: number; readonly result: Principal | TokenRejected }>()
 
   const insert = (hash: string, kind: TokenKind, name: string, expiresAt: string | null) =>
     Effect.tryPromise({
@@ -152,6 +165,15 @@ export const makeTokens = (store: EventStore["Service"], now: () => number = Dat
       return { tokenId: info.tokenId, kind: info.kind, name: info.name } satisfies Principal
     })
 
+  // A refusal is cached like an acceptance; a failed query (the database away) is not, so the next request
+  // asks again. Concurrent verifications of one secret share one query.
+  const cache = Effect.runSync(
+    Cache.makeWith(lookup, {
+      capacity: CACHE_CAPACITY,
+      timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(CACHE_MS) : Duration.zero),
+    }),
+  )
+
   /** Who a secret speaks for, or why it is refused. */
   const verify = (secret: string): Effect.Effect<Principal, TokenRejected | StoreError> =>
     Effect.gen(function* () {
@@ -160,16 +182,9 @@ export const makeTokens = (store: EventStore["Service"], now: () => number = Dat
           reason: "malformed",
           message: "a token is 16–256 printable ASCII characters without spaces",
         })
-      const hit = cache.get(secret)
-      const result =
-        hit !== undefined && now() - hit.at < CACHE_MS
-          ? hit.result
-          : yield* Effect.tap(lookup(secret), (result) =>
-              Effect.sync(() => {
-                cache.set(secret, { at: now(), result })
-                if (cache.size > 10_000) cache.delete(cache.keys().next().value as string)
-              }),
-            )
+      const result = yield* Clock.clockWith((base) =>
+        Effect.provideService(Cache.get(cache, secret), Clock.Clock, clockAt(now, base)),
+      )
       return result instanceof TokenRejected ? yield* result : result
     })
 
@@ -186,8 +201,8 @@ export const makeTokens = (store: EventStore["Service"], now: () => number = Dat
             .executeTakeFirst(),
         catch: failure("revoking a token"),
       })
-      // Forget cached verifications so this process refuses the token at once.
-      cache.clear()
+      // Forget cached verifications (lookups under way too) so this process refuses the token at once.
+      yield* Cache.invalidateAll(cache)
       return Number(result.numUpdatedRows) > 0
     })
 

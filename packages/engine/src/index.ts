@@ -9,6 +9,7 @@ export {
   type TournamentState,
   type TrailEntry,
 } from "@boroughs/tournament"
+export { AccessLog, type OrganiserView } from "./AccessLog.js"
 export { runAutomaticSeats } from "./AutomaticSeats.js"
 export { runBackground, serverProjections } from "./Background.js"
 export { clockCommandId, runClocks } from "./ClockRunner.js"
@@ -30,12 +31,12 @@ export {
   seatsHeldBy,
   settingsOf,
 } from "./GameSettings.js"
-export type { LiveEvent } from "./internal/LiveBus.js"
+export type { LiveBatch, LiveBus, LiveEvent } from "./internal/LiveBus.js"
 export type { Projection } from "./internal/Projection.js"
 export { BACKGROUND_LOCK, whileLeader, withBackgroundLock } from "./Leadership.js"
 export { type LiveGameListener, LiveGames } from "./LiveGames.js"
 export { LiveTail } from "./LiveTail.js"
-export { cursorOf, type GameSummary, isCursor, type LobbyQuery, listGames } from "./Lobby.js"
+export { cursorOf, type GameSummary, isCursor, Lobby, type LobbyQuery, listGames } from "./Lobby.js"
 export { lobbyProjection, pendingSeats } from "./LobbyProjection.js"
 export { foldLive, type LiveGame, liveFromStream, startLive } from "./liveFold.js"
 export {

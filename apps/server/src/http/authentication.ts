@@ -31,9 +31,7 @@ export const authenticationLayer = (app: App) =>
         yield* spend(limits.authFailures, address, "refused tokens from this address", { peek: true })
       const principal = yield* principalOf(app, token).pipe(
         Effect.tapError((e) =>
-          Effect.sync(() => {
-            if (e instanceof Unauthorized) limits?.authFailures.take(address)
-          }),
+          e instanceof Unauthorized && limits !== null ? limits.authFailures.take(address) : Effect.void,
         ),
       )
       if (limits !== null && principal !== null)

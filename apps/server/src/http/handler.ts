@@ -155,11 +155,7 @@ const metricsResponse = (app: App) =>
 
 /** Seconds since the oldest event a projection has not applied was recorded; 0 when it is caught up. */
 const projectionLagSeconds = (app: App, projection: string): Effect.Effect<number> =>
-  Effect.flatMap(app.store.checkpoint(projection), (at) => app.store.readAll(at, 1)).pipe(
-    Effect.map((next) => {
-      const oldest = next[0]
-      return oldest === undefined ? 0 : Math.max(0, (Date.now() - Date.parse(oldest.recordedAt)) / 1000)
-    }),
+  app.lobby.lagSeconds(projection).pipe(
     // The database away: NaN (unknown) rather than a failed scrape.
     Effect.catch(() => Effect.succeed(Number.NaN)),
   )

@@ -1,4 +1,4 @@
-import { type GameSettings, holderOf, listGames } from "@boroughs/engine"
+import { type GameSettings, holderOf } from "@boroughs/engine"
 import {
   BadRequest,
   BoroughsApi,
@@ -88,12 +88,14 @@ export const listGamesHandler = (app: App) =>
   HttpApiBuilder.handler(BoroughsApi, "games", "listGames", ({ query: q }) =>
     Effect.gen(function* () {
       const principal = yield* Caller
-      const page = yield* listGames(app.store.db, {
-        ...q,
-        limit: q.limit ?? 50,
-        includePrivate: principal?.kind === "organiser",
-        visibleTo: principal === null || principal.kind === "organiser" ? undefined : holderOf(principal),
-      }).pipe(apiFailures)
+      const page = yield* app.lobby
+        .games({
+          ...q,
+          limit: q.limit ?? 50,
+          includePrivate: principal?.kind === "organiser",
+          visibleTo: principal === null || principal.kind === "organiser" ? undefined : holderOf(principal),
+        })
+        .pipe(apiFailures)
       const last = page[page.length - 1]
       const next =
         last !== undefined && page.length === (q.limit ?? 50) ? `${last.createdAt}|${last.gameId}` : null

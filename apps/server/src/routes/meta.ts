@@ -10,14 +10,6 @@ let openApiJson: string | undefined
 /** How long readiness waits for the database: a probe must get its answer before the prober gives up. */
 const READY_TIMEOUT = "2 seconds"
 
-/** Whether the database answers a trivial query in time. */
-const databaseAnswers = (app: App): Effect.Effect<boolean> =>
-  Effect.tryPromise(() => app.store.db.selectNoFrom((eb) => eb.val(1).as("one")).execute()).pipe(
-    Effect.timeoutOption(READY_TIMEOUT),
-    Effect.map((answered) => answered._tag === "Some"),
-    Effect.orElseSucceed(() => false),
-  )
-
 /** `GET /api/openapi.json`, `GET /api/health`, `GET /api/ready`. */
 export const metaGroup = (app: App) =>
   HttpApiBuilder.group(BoroughsApi, "meta", (handlers) =>
@@ -44,7 +36,7 @@ export const metaGroup = (app: App) =>
       // Readiness, apart from liveness: a replica whose database is away is alive (restarting it would not
       // help) but should get no traffic until it can serve again.
       .handle("ready", () =>
-        Effect.flatMap(databaseAnswers(app), (answers) =>
+        Effect.flatMap(app.lobby.databaseAnswers(READY_TIMEOUT), (answers) =>
           answers
             ? Effect.succeed({ ok: true, node: app.config.node })
             : Effect.fail(

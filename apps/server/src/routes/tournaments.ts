@@ -4,13 +4,10 @@ import {
   auditTournament,
   formatTournamentAudit,
   holderOf,
-  listTournamentRows,
   Streams,
   seatControlOf,
   settingsOf,
   toNdjsonLine,
-  tournamentExport,
-  withServerTables,
 } from "@boroughs/engine"
 import {
   BadRequest,
@@ -19,16 +16,15 @@ import {
   Conflict,
   CreateTournamentRequest,
   GameActionRequest,
-  ServerError,
   TournamentActionRequest,
 } from "@boroughs/protocol"
-import { Effect, Schedule } from "effect"
+import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
 import { requireOrganiser } from "../http/auth.js"
 import { bodyOf } from "../http/body.js"
-import { apiFailures, notFoundIsFault, outageOf } from "../http/engineErrors.js"
+import { apiFailures, notFoundIsFault } from "../http/engineErrors.js"
 import { detailOf, gameTrail, tournamentTrail } from "./tournamentDetail.js"
 
 /** Organisers' endpoints: tournaments, organiser actions on games, trails, audits, the signing key. */
@@ -67,12 +63,7 @@ export const tournamentsGroup = (app: App) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
           // The standings projection (it trails the log by a wake-up, like the lobby).
-          const rows = yield* Effect.tryPromise({
-            try: () => listTournamentRows(withServerTables(app.store.db)),
-            catch: (cause) =>
-              outageOf(cause) ??
-              new ServerError({ message: `the tournament list cannot be read: ${String(cause)}` }),
-          })
+          const rows = yield* app.lobby.tournaments.pipe(apiFailures)
           return {
             tournaments: rows.map((r) => ({
               tournamentId: r.tournamentId,
@@ -112,10 +103,8 @@ export const tournamentsGroup = (app: App) =>
           yield* requireOrganiser(yield* Caller)
           const { state } = yield* app.tournaments.read(params.tournamentId).pipe(apiFailures)
           const games = state.rounds.flatMap((r) => r.tables.map((t) => t.gameId))
-          const perGame = yield* Effect.forEach(games, (id) =>
-            Effect.all([app.store.readStream(Streams.game(id)), app.store.readStream(Streams.access(id))]),
-          ).pipe(apiFailures)
-          const entries = [...tournamentTrail(state), ...perGame.flatMap(([g, a]) => gameTrail(g, a))]
+          const perGame = yield* Effect.forEach(games, app.access.trailOf).pipe(apiFailures)
+          const entries = [...tournamentTrail(state), ...perGame.flatMap((t) => gameTrail(t.game, t.access))]
           entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
           return { entries }
         }),
@@ -124,7 +113,7 @@ export const tournamentsGroup = (app: App) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
           const id = params.tournamentId
-          const envelopes = yield* tournamentExport(app.store, id).pipe(apiFailures)
+          const envelopes = yield* app.tournaments.exportEnvelopes(id).pipe(apiFailures)
           const report = auditTournament(envelopes, app.config.findGame, {
             tournamentId: id,
             trustedKey: app.signer.publicKey,
@@ -140,7 +129,7 @@ export const tournamentsGroup = (app: App) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
           const id = params.tournamentId
-          const envelopes = yield* tournamentExport(app.store, id).pipe(apiFailures)
+          const envelopes = yield* app.tournaments.exportEnvelopes(id).pipe(apiFailures)
           const text = envelopes.map((e: EventEnvelope) => `${toNdjsonLine(e)}\n`).join("")
           return HttpServerResponse.text(text, {
             contentType: "application/x-ndjson; charset=utf-8",
@@ -175,7 +164,7 @@ export const tournamentsGroup = (app: App) =>
           yield* requireOrganiser(yield* Caller)
           const { gameId } = params
           const game = yield* app.engine.load(gameId).pipe(apiFailures)
-          const access = yield* app.store.readStream(Streams.access(gameId)).pipe(apiFailures)
+          const access = yield* app.access.views(gameId).pipe(apiFailures)
           return { entries: gameTrail(game.envelopes, access) }
         }),
       )
@@ -186,41 +175,19 @@ export const tournamentsGroup = (app: App) =>
           const game = yield* app.engine.load(gameId).pipe(apiFailures)
           const at = new Date().toISOString()
           // Every organiser look at a game's secrets is itself an event: who, when, at which version.
-          const streamId = Streams.access(gameId)
-          const commandId = `view:${gameId}:${randomBytes(8).toString("hex")}`
-          const record = Effect.gen(function* () {
-            const head = yield* app.store.head(streamId)
-            return yield* app.store.append({
-              streamId,
-              streamType: "access",
-              expectedVersion: head?.version ?? 0,
-              commandId,
-              events: [
-                {
-                  type: "OrganiserViewed",
-                  data: {
-                    gameId,
-                    gameVersion: game.match.events,
-                    actor: holderOf(organiser),
-                    at,
-                    reason: "full view in the admin app",
-                  },
-                  metadata: { commandId, actor: holderOf(organiser), time: at },
-                },
-              ],
+          const recorded = yield* app.access
+            .recordView({
+              gameId,
+              gameVersion: game.match.events,
+              actor: holderOf(organiser),
+              at,
+              reason: "full view in the admin app",
+              commandId: `view:${gameId}:${randomBytes(8).toString("hex")}`,
             })
-          })
-          // Organisers looking at once race for the next version of the access stream: the losers append again.
-          const recorded = yield* apiFailures(
-            record.pipe(
-              Effect.retry({
-                schedule: Schedule.exponential("2 millis").pipe(Schedule.jittered),
-                times: 7,
-                while: (e) => e._tag === "WrongExpectedVersion",
-              }),
-              Effect.catchTag("WrongExpectedVersion", () => Effect.succeed(null)),
-            ),
-          )
+            .pipe(
+              Effect.catchTag("ContentionExhausted", () => Effect.succeed(null)),
+              apiFailures,
+            )
           if (recorded === null)
             return yield* new Conflict({
               reason: "contention",
@@ -228,7 +195,6 @@ export const tournamentsGroup = (app: App) =>
             })
           const settings = settingsOf(game.envelopes[0] as EventEnvelope)
           const control = seatControlOf(game.envelopes, settings.players)
-          const last = recorded.envelopes[recorded.envelopes.length - 1] as EventEnvelope
           return {
             gameId,
             game: game.match.game.id,
@@ -244,7 +210,7 @@ export const tournamentsGroup = (app: App) =>
               const { seed: _seed, ...data } = e.data
               return { ...e, data }
             }),
-            recordedAs: { stream: streamId, version: last.version },
+            recordedAs: recorded,
             at,
           }
         }),

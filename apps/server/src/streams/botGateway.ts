@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { holderOf, type LiveGame, listGames, seatsHeldBy } from "@boroughs/engine"
+import { holderOf, type LiveGame, seatsHeldBy } from "@boroughs/engine"
 import { BoroughsApi, type BotStreamMessage, Caller, Forbidden } from "@boroughs/protocol"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { Effect, FiberSet, Schedule } from "effect"
@@ -155,13 +155,15 @@ export const botStream = (app: App) =>
         if (!game.match.ended && seatsHeldBy(game.settings, holder).length > 0) yield* follow(game.gameId)
       let before: string | undefined
       for (;;) {
-        const page = yield* listGames(app.store.db, {
-          status: "live",
-          player: holder,
-          includePrivate: true,
-          limit: 500,
-          before,
-        }).pipe(Effect.orElseSucceed(() => []))
+        const page = yield* app.lobby
+          .games({
+            status: "live",
+            player: holder,
+            includePrivate: true,
+            limit: 500,
+            before,
+          })
+          .pipe(Effect.orElseSucceed(() => []))
         for (const g of page) yield* follow(g.gameId)
         const last = page[page.length - 1]
         if (page.length < 500 || last === undefined) break

@@ -6,18 +6,25 @@ import {
   type Match,
   toEvent,
 } from "@boroughs/core"
-import type { EventStore } from "@boroughs/store"
+import type { EventStore, StoreError } from "@boroughs/store"
 import { Effect } from "effect"
+import * as Streams from "../Streams.js"
+import { BoundedMap } from "./BoundedMap.js"
 
-/** Games a projection keeps folded between batches; the least recently used go first. */
+/**
+ * Games a projection keeps folded between batches; the least recently used go first. More than a batch's
+ * streams (ProjectionRunner's BATCH), so what `prepare` reads stays until `fold` uses it.
+ */
 const CAPACITY = 1_000
 
 /**
- * The matches a projection folds as events arrive, so each event is folded once. A batch that does not
- * continue the cached match (a rolled-back transaction, a restart, eviction) re-reads the stream up to it.
+ * The matches a projection folds as events arrive, so each event is folded once. `prepare` reads, before
+ * a batch's transaction, the match before each game stream's first event in the batch when the cache cannot
+ * continue it (a rolled-back transaction, a restart, eviction); `fold` then only folds, synchronously.
  */
 export class ProjectionFolds {
-  private readonly cache = new Map<string, Match>()
+  /** Per game stream, the match after its last folded event; null for a game this node does not know. */
+  private readonly cache = new BoundedMap<string, Match | null>(CAPACITY)
 
   constructor(
     private readonly store: EventStore["Service"],
@@ -25,61 +32,77 @@ export class ProjectionFolds {
   ) {}
 
   /**
-   * Folds one stream's consecutive events; `each` sees the match after every event. Null when the stream
-   * is not a game this node knows (its events are skipped).
+   * Folds one game stream's consecutive events of a prepared batch; `each` sees the match after every event.
+   * Null when the stream is not a game this node knows (its events are skipped).
    */
-  async fold(
+  fold(
     events: ReadonlyArray<EventEnvelope>,
     each?: (match: Match, envelope: EventEnvelope) => void,
-  ): Promise<Match | null> {
+  ): Match | null {
     const first = events[0]
     if (first === undefined) return null
-    const before = await this.before(first)
-    if (before === null) return null
-    let match: Match | undefined = before
+    let match: Match | undefined
+    if (first.version !== 1) {
+      const before = this.cache.get(first.streamId)
+      if (before === null) return null
+      // `prepare` ran on the batch this run belongs to: a miss is a caller's bug, and fails the transaction.
+      if (before === undefined || before.events !== first.version - 1)
+        throw new Error(`${first.streamId} was not prepared to fold from version ${first.version}`)
+      match = before
+    }
     for (const e of events) {
       if (e.version === 1) {
         const started = toEvent(e) as GameStarted
         const game = this.findGame(started.game)
-        if (game === undefined) return null
+        if (game === undefined) {
+          this.cache.set(first.streamId, null)
+          return null
+        }
         match = { game, state: game.initial(started), seed: started.seed, ended: null, events: 1 }
       } else match = apply(match as Match, toEvent(e))
       each?.(match as Match, e)
     }
     if (match === undefined) return null
-    this.cache.delete(first.streamId)
     this.cache.set(first.streamId, match)
-    if (this.cache.size > CAPACITY) this.cache.delete(this.cache.keys().next().value as string)
     return match
   }
 
   /**
-   * Reads, outside any transaction, what `fold` will need of each stream in `events` before its first event
-   * there: the matches a restart or an eviction lost. Projections fold inside their batch's transaction, and
-   * on PGlite that transaction holds the only session, so a read from there would wait for itself forever.
+   * Reads, outside any transaction, what `fold` will need of each game stream in `events` before its first
+   * event there. Projections fold inside their batch's transaction, and on PGlite that transaction holds the
+   * only session, so a read from there would wait for itself forever.
    */
-  async prepare(events: ReadonlyArray<EventEnvelope>): Promise<void> {
-    const firsts = new Map<string, EventEnvelope>()
-    for (const e of events) if (!firsts.has(e.streamId)) firsts.set(e.streamId, e)
-    for (const [streamId, first] of firsts) {
-      const before = await this.before(first)
-      if (before !== null && before !== undefined) this.cache.set(streamId, before)
+  prepare(events: ReadonlyArray<EventEnvelope>): Effect.Effect<void, StoreError> {
+    const seen = new Set<string>()
+    const missing = new Map<string, EventEnvelope>()
+    for (const e of events) {
+      // Only a stream's first event in the batch matters: its later ones continue what `fold` folds.
+      if (seen.has(e.streamId)) continue
+      seen.add(e.streamId)
+      if (e.version === 1 || Streams.gameIdOf(e.streamId) === null) continue
+      const cached = this.cache.get(e.streamId)
+      if (cached === null || cached?.events === e.version - 1) continue
+      missing.set(e.streamId, e)
     }
+    return Effect.forEach(
+      missing.values(),
+      (first) =>
+        Effect.map(this.store.readStream(first.streamId, { to: first.version - 1 }), (earlier) =>
+          this.cache.set(first.streamId, this.matchOf(earlier)),
+        ),
+      { discard: true },
+    )
   }
 
-  /** The match just before `first` (an empty placeholder when `first` is GameStarted). */
-  private async before(first: EventEnvelope): Promise<Match | null | undefined> {
-    if (first.version === 1) return undefined
-    const cached = this.cache.get(first.streamId)
-    if (cached !== undefined && cached.events === first.version - 1) return cached
-    const earlier = await Effect.runPromise(this.store.readStream(first.streamId, { to: first.version - 1 }))
-    const head = earlier[0]
+  /** The match a stream's events fold to from its start; null when they do not start a game known here. */
+  private matchOf(envelopes: ReadonlyArray<EventEnvelope>): Match | null {
+    const head = envelopes[0]
     if (head === undefined || head.type !== "GameStarted") return null
     const started = toEvent(head) as GameStarted
     const game = this.findGame(started.game)
     if (game === undefined) return null
     let match: Match = { game, state: game.initial(started), seed: started.seed, ended: null, events: 1 }
-    for (let i = 1; i < earlier.length; i++) match = apply(match, toEvent(earlier[i] as EventEnvelope))
+    for (let i = 1; i < envelopes.length; i++) match = apply(match, toEvent(envelopes[i] as EventEnvelope))
     return match
   }
 }

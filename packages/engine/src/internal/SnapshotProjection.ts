@@ -38,7 +38,7 @@ export const snapshotProjection = (every = SNAPSHOT_EVERY): Projection => ({
     for (const run of byStream(events)) {
       const gameId = Streams.gameIdOf((run[0] as GlobalEvent).streamId)
       if (gameId === null) continue
-      await folds.fold(run, (match, e) => {
+      folds.fold(run, (match, e) => {
         if (e.version % every === 0)
           rows.push({ game_id: gameId, version: e.version, match: JSON.stringify(toStored(match)) })
       })
