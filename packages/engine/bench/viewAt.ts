@@ -67,7 +67,9 @@ export const seekBench = async (
     const order = seeks.map((_, i) => seeks[(i * 7919) % seeks.length] as (typeof seeks)[number])
 
     const snapshotsOf = () =>
-      runtime.runPromise(Effect.map(EventStore, (store) => makeSnapshots(store, findGame, () => [game.id])))
+      runtime.runPromise(
+        Effect.flatMap(EventStore, (store) => makeSnapshots(store, findGame, () => [game.id])),
+      )
     const seekAll = (snapshots: Awaited<ReturnType<typeof snapshotsOf>>) =>
       runtime.runPromise(
         Effect.gen(function* () {

@@ -39,12 +39,12 @@ export class VersionNotReached extends Data.TaggedError("VersionNotReached")<{
  * Any position of any game: the nearest snapshot at or before it, plus the events after the snapshot,
  * folded. With a snapshot every N events a seek reads one row and fewer than N events.
  */
-export const makeSnapshots = (
+export const makeSnapshots = Effect.fnUntraced(function* (
   store: EventStore["Service"],
   findGame: (id: string) => AnyGame | undefined,
   known: () => ReadonlyArray<string>,
   every: number = SNAPSHOT_EVERY,
-) => {
+) {
   const db = withServerTables(store.db)
 
   const nearest = (gameId: string, version: number) =>
@@ -82,15 +82,13 @@ export const makeSnapshots = (
 
   // Kept only when the snapshot the key names was found: finding one before it means the projection has yet to
   // write it (or the game to reach it). Failures are not kept. Concurrent seeks near one snapshot share its query.
-  const restored = Effect.runSync(
-    Cache.makeWith(restore, {
-      capacity: CAPACITY,
-      timeToLive: (exit, key) =>
-        Exit.isSuccess(exit) && exit.value?.events === parseKey(key).version
-          ? Duration.infinity
-          : Duration.zero,
-    }),
-  )
+  const restored = yield* Cache.makeWith(restore, {
+    capacity: CAPACITY,
+    timeToLive: (exit, key) =>
+      Exit.isSuccess(exit) && exit.value?.events === parseKey(key).version
+        ? Duration.infinity
+        : Duration.zero,
+  })
 
   /**
    * The match of `gameId` right after `version` (1 = GameStarted). `envelopes`, when the caller holds the
@@ -131,10 +129,10 @@ export const makeSnapshots = (
   })
 
   return { matchAt }
-}
+})
 
 /** Positions of games from the snapshots of the store in context, as a service (the server's layer). */
-export class Snapshots extends Context.Service<Snapshots, ReturnType<typeof makeSnapshots>>()(
+export class Snapshots extends Context.Service<Snapshots, Effect.Success<ReturnType<typeof makeSnapshots>>>()(
   "@boroughs/engine/Snapshots",
 ) {
   static readonly layer = (
@@ -144,6 +142,6 @@ export class Snapshots extends Context.Service<Snapshots, ReturnType<typeof make
   ) =>
     Layer.effect(
       Snapshots,
-      Effect.map(EventStore, (store) => makeSnapshots(store, findGame, known, every)),
+      Effect.flatMap(EventStore, (store) => makeSnapshots(store, findGame, known, every)),
     )
 }

@@ -13,7 +13,7 @@ for (const backend of testBackends()) {
     const tokens = () =>
       Effect.gen(function* () {
         const store = yield* EventStore
-        return makeTokens(store, () => clock)
+        return yield* makeTokens(store, () => clock)
       })
     beforeAll(async () => {
       runtime = ManagedRuntime.make(backend.layer)

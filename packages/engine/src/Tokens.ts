@@ -97,7 +97,10 @@ const infoOf = (row: Row): TokenInfo => ({
  * is cached briefly per process; a revocation on this process takes effect at once, on others within
  * `CACHE_MS`.
  */
-export const makeTokens = (store: EventStore["Service"], now: () => number = Date.now) => {
+export const makeTokens = Effect.fnUntraced(function* (
+  store: EventStore["Service"],
+  now: () => number = Date.now,
+) {
   const db = withServerTables(store.db)
 
   const insert = (hash: string, kind: TokenKind, name: string, expiresAt: string | null) =>
@@ -167,12 +170,10 @@ export const makeTokens = (store: EventStore["Service"], now: () => number = Dat
 
   // A refusal is cached like an acceptance; a failed query (the database away) is not, so the next request
   // asks again. Concurrent verifications of one secret share one query.
-  const cache = Effect.runSync(
-    Cache.makeWith(lookup, {
-      capacity: CACHE_CAPACITY,
-      timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(CACHE_MS) : Duration.zero),
-    }),
-  )
+  const cache = yield* Cache.makeWith(lookup, {
+    capacity: CACHE_CAPACITY,
+    timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(CACHE_MS) : Duration.zero),
+  })
 
   /** Who a secret speaks for, or why it is refused. */
   const verify = (secret: string): Effect.Effect<Principal, TokenRejected | StoreError> =>
@@ -214,15 +215,14 @@ export const makeTokens = (store: EventStore["Service"], now: () => number = Dat
   })
 
   return { issue, register, verify, revoke, list }
-}
+})
 
-/** The token service's shape. */
 /** The tokens of the store in context, as a service (the server's layer; the CLI calls makeTokens). */
-export class Tokens extends Context.Service<Tokens, ReturnType<typeof makeTokens>>()(
+export class Tokens extends Context.Service<Tokens, Effect.Success<ReturnType<typeof makeTokens>>>()(
   "@boroughs/engine/Tokens",
 ) {
   static readonly layer = Layer.effect(
     Tokens,
-    Effect.map(EventStore, (store) => makeTokens(store)),
+    Effect.flatMap(EventStore, (store) => makeTokens(store)),
   )
 }

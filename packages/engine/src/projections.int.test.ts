@@ -122,7 +122,7 @@ for (const backend of testBackends()) {
         Effect.gen(function* () {
           const store = yield* EventStore
           yield* makeProjectionRunner(store, serverProjections(EVERY), findTestGame).catchUpAll
-          const snapshots = makeSnapshots(store, findTestGame, knownTestGames)
+          const snapshots = yield* makeSnapshots(store, findTestGame, knownTestGames)
           const all = yield* store.readStream(Streams.game("p1"))
           const out: Array<[string, string]> = []
           for (let v = 1; v <= all.length; v++) {
