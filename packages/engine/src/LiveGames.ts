@@ -1,6 +1,6 @@
 import type { AnyGame, EventEnvelope } from "@boroughs/core"
 import { EventStore, type StoreError } from "@boroughs/store"
-import { Context, Effect, FiberSet, Layer } from "effect"
+import { Context, Effect, Fiber, FiberSet, Layer } from "effect"
 import { GameNotFound, UnknownGame } from "./errors.js"
 import type { LiveEvent } from "./internal/LiveBus.js"
 import { LiveTail } from "./LiveTail.js"
@@ -16,7 +16,7 @@ interface Entry {
   game: LiveGame | null
   /** Events that arrived while the stream was being read; folded once it is. */
   buffer: LiveEvent[]
-  loading: Promise<LiveGame | null> | null
+  loading: Fiber.Fiber<LiveGame | null> | null
   readonly listeners: Set<LiveGameListener>
   lastUsed: number
   /** The bus delivered GameStarted while the stream was being read: announce the game once it is. */
@@ -61,9 +61,8 @@ export class LiveGames extends Context.Service<
         const tail = yield* LiveTail
         const entries = new Map<string, Entry>()
         const started = new Set<LiveGameListener>()
-        // Gap reads run as fibers of this layer's scope, with its services (its logger): stopped with it.
-        const runPromise = yield* FiberSet.makeRuntimePromise()
-        // Listeners are plain callbacks of the bus: their failures are logged through the same runtime.
+        // Gap reads, and the logs of listeners' failures (they are plain callbacks), run as fibers of this
+        // layer's scope, with its services (its logger): stopped with it.
         const runFork = yield* FiberSet.makeRuntime()
         const reportListener = (what: string, error: unknown) =>
           void runFork(Effect.logError(`a ${what} listener failed`, error))
@@ -107,8 +106,13 @@ export class LiveGames extends Context.Service<
         /** Reads the events missing before the buffered ones, then folds both. */
         const fill = (entry: Entry) => {
           const game = entry.game as LiveGame
-          entry.loading = runPromise(
-            store.readStream(game.streamId, { from: game.match.events + 1 }).pipe(
+          // The read starts after a yield, so the fiber is in `loading` before it can clear it (a store may answer
+          // synchronously).
+          entry.loading = runFork(
+            Effect.andThen(
+              Effect.yieldNow,
+              store.readStream(game.streamId, { from: game.match.events + 1 }),
+            ).pipe(
               Effect.map((missing) => {
                 entry.loading = null
                 const buffered = entry.buffer
@@ -182,7 +186,7 @@ export class LiveGames extends Context.Service<
             if (existing !== undefined) {
               existing.lastUsed = Date.now()
               if (existing.game !== null && existing.loading === null) return existing
-              const game = yield* Effect.promise(() => existing.loading ?? Promise.resolve(existing.game))
+              const game = existing.loading === null ? existing.game : yield* Fiber.join(existing.loading)
               if (game !== null) return existing
             }
             const entry: Entry = existing ?? {
