@@ -9,6 +9,7 @@ import {
   Lobby,
   loadSigner,
   migrateServer,
+  Projections,
   runBackground,
   runTournamentScheduler,
   Snapshots,
@@ -83,6 +84,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
     Snapshots.layer(config.findGame, config.knownGames, config.snapshotEvery),
     Lobby.layer,
     AccessLog.layer,
+    Projections.layer(config.findGame, config.snapshotEvery),
   ).pipe(
     Layer.provideMerge(
       Layer.mergeAll(
@@ -108,6 +110,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
         return {
           store,
           lobby: yield* Lobby,
+          projections: yield* Projections,
           access: yield* AccessLog,
           engine: yield* GameEngine,
           live: yield* LiveGames,
@@ -124,8 +127,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
           Effect.scoped(
             Effect.all(
               [
-                runBackground(config.findGame, {
-                  snapshotEvery: config.snapshotEvery,
+                runBackground({
                   onLeadership: (l) => {
                     leader = l
                   },

@@ -4,6 +4,7 @@ import type {
   LiveGames,
   LiveTail,
   Lobby,
+  Projections,
   RoundSigner,
   Snapshots,
   Tokens,
@@ -18,6 +19,8 @@ export interface App {
   readonly config: ServerConfig
   /** The lobby's and tournaments' projections, their lag, the database's readiness. */
   readonly lobby: Lobby["Service"]
+  /** The server's projections: their lag, for `/metrics`. */
+  readonly projections: Projections["Service"]
   /** The organiser looks at each game's secrets. */
   readonly access: AccessLog["Service"]
   readonly engine: GameEngine["Service"]

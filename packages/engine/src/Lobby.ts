@@ -107,9 +107,8 @@ const queryFailure = (what: string) => (cause: unknown) =>
   })
 
 /**
- * What the server reads besides games: the lobby's and the tournaments' projections, how far the
- * projections trail the log, and whether the database answers at all. The routes ask this service; none of
- * them holds the database.
+ * What the server reads besides games: the lobby's and the tournaments' projections, and whether the
+ * database answers at all. The routes ask this service; none of them holds the database.
  */
 export class Lobby extends Context.Service<
   Lobby,
@@ -118,8 +117,6 @@ export class Lobby extends Context.Service<
     readonly games: (q: LobbyQuery) => Effect.Effect<GameSummary[], StoreError>
     /** Every tournament's row, newest first (the standings projection; it trails the log like the lobby). */
     readonly tournaments: Effect.Effect<TournamentRow[], StoreError>
-    /** Seconds since the oldest event a projection has not applied was recorded; 0 when it is caught up. */
-    readonly lagSeconds: (projection: string) => Effect.Effect<number, StoreError>
     /** Whether the database answers a trivial query within `timeout`. */
     readonly databaseAnswers: (timeout: Duration.Input) => Effect.Effect<boolean>
   }
@@ -132,13 +129,6 @@ export class Lobby extends Context.Service<
         try: () => listTournamentRows(withServerTables(store.db)),
         catch: queryFailure("the tournament list"),
       }),
-      lagSeconds: (projection) =>
-        Effect.flatMap(store.checkpoint(projection), (at) => store.readAll(at, 1)).pipe(
-          Effect.map((next) => {
-            const oldest = next[0]
-            return oldest === undefined ? 0 : Math.max(0, (Date.now() - Date.parse(oldest.recordedAt)) / 1000)
-          }),
-        ),
       databaseAnswers: (timeout) =>
         Effect.tryPromise(() => store.db.selectNoFrom((eb) => eb.val(1).as("one")).execute()).pipe(
           Effect.timeoutOption(timeout),

@@ -101,5 +101,18 @@ export const makeProjectionRunner = (
     Effect.map(store.checkpoint(p.id), (at): [string, GlobalPosition | null] => [p.id, at]),
   )
 
-  return { catchUp, catchUpAll, follow, rebuild, positions }
+  /** Per projection, seconds since the oldest event it has not applied was recorded (0: caught up). */
+  const lagSeconds = Effect.forEach(projections, (p) =>
+    Effect.flatMap(store.checkpoint(p.id), (at) => store.readAll(at, 1)).pipe(
+      Effect.map((next): [string, number] => {
+        const oldest = next[0]
+        return [
+          p.id,
+          oldest === undefined ? 0 : Math.max(0, (Date.now() - Date.parse(oldest.recordedAt)) / 1000),
+        ]
+      }),
+    ),
+  )
+
+  return { ids: projections.map((p) => p.id), catchUp, catchUpAll, follow, rebuild, positions, lagSeconds }
 }

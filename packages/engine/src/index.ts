@@ -11,7 +11,7 @@ export {
 } from "@boroughs/tournament"
 export { AccessLog, type OrganiserView } from "./AccessLog.js"
 export { runAutomaticSeats } from "./AutomaticSeats.js"
-export { runBackground, serverProjections } from "./Background.js"
+export { runBackground } from "./Background.js"
 export { clockCommandId, runClocks } from "./ClockRunner.js"
 export { type AppendFacts, deadlineOf, nextDecisions, type OwedDecision } from "./decisionClock.js"
 export { CommandRejected, ContentionExhausted, GameExists, GameNotFound, UnknownGame } from "./errors.js"
@@ -56,6 +56,7 @@ export {
   seatControlOf,
 } from "./organiser.js"
 export { makeProjectionRunner } from "./ProjectionRunner.js"
+export { Projections, serverProjections } from "./Projections.js"
 export { grantServerRole, serverRuntimePrivileges } from "./runtimePrivileges.js"
 export { makeSnapshots, Snapshots, VersionNotReached } from "./Snapshots.js"
 export { StaleVersion } from "./StaleVersion.js"

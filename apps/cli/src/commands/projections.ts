@@ -1,9 +1,11 @@
 import { findGame } from "@boroughs/core"
-import { makeProjectionRunner, migrateServer, serverProjections, withBackgroundLock } from "@boroughs/engine"
+import { migrateServer, Projections, withBackgroundLock } from "@boroughs/engine"
 import { EventStore } from "@boroughs/store"
 import { Effect } from "effect"
 import { storeLayer } from "../db.js"
 import { runEffect } from "../engine.js"
+
+const projectionsLayer = Projections.layer((id) => findGame(id)?.game)
 
 /**
  * `boroughs projections rebuild`: deletes the server's read models (lobby, snapshots) and their checkpoints,
@@ -14,9 +16,9 @@ export const rebuildProjections = (o: { db?: string }): Promise<Record<string, n
     Effect.gen(function* () {
       const store = yield* EventStore
       yield* migrateServer(store.db)
-      const runner = makeProjectionRunner(store, serverProjections(), (id) => findGame(id)?.game)
-      return yield* withBackgroundLock(store, runner.rebuild)
-    }).pipe(Effect.scoped, Effect.provide(storeLayer(o.db))),
+      const projections = yield* Projections
+      return yield* withBackgroundLock(store, projections.rebuild)
+    }).pipe(Effect.scoped, Effect.provide(projectionsLayer), Effect.provide(storeLayer(o.db))),
   )
 
 /** `boroughs projections status`: where each projection stands in the global log. */
@@ -25,7 +27,6 @@ export const projectionStatus = (o: { db?: string }) =>
     Effect.gen(function* () {
       const store = yield* EventStore
       yield* migrateServer(store.db)
-      const runner = makeProjectionRunner(store, serverProjections(), (id) => findGame(id)?.game)
-      return yield* runner.positions
-    }).pipe(Effect.scoped, Effect.provide(storeLayer(o.db))),
+      return yield* (yield* Projections).positions
+    }).pipe(Effect.scoped, Effect.provide(projectionsLayer), Effect.provide(storeLayer(o.db))),
   )

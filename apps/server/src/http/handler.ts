@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto"
 import type { IncomingMessage } from "node:http"
-import { serverProjections } from "@boroughs/engine"
 import { BadRequest, NotFound, RateLimited, ServerError } from "@boroughs/protocol"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
@@ -141,23 +140,23 @@ const metricsResponse = (app: App) =>
       Effect.all(
         [
           Metric.update(openStreams, app.streams.size),
-          Effect.forEach(serverProjections(app.config.snapshotEvery), (p) =>
-            Effect.flatMap(projectionLagSeconds(app, p.id), (lag) =>
-              Metric.update(Metric.withAttributes(projectionLag, { projection: p.id }), lag),
+          Effect.flatMap(
+            app.projections.lagSeconds.pipe(
+              // The database away: NaN (unknown) rather than a failed scrape.
+              Effect.catch(() =>
+                Effect.succeed(app.projections.ids.map((id): [string, number] => [id, Number.NaN])),
+              ),
             ),
+            (lags) =>
+              Effect.forEach(lags, ([projection, lag]) =>
+                Metric.update(Metric.withAttributes(projectionLag, { projection }), lag),
+              ),
           ),
         ],
         { discard: true },
       ),
     ),
     (text) => HttpServerResponse.text(text, { contentType: "text/plain; version=0.0.4; charset=utf-8" }),
-  )
-
-/** Seconds since the oldest event a projection has not applied was recorded; 0 when it is caught up. */
-const projectionLagSeconds = (app: App, projection: string): Effect.Effect<number> =>
-  app.lobby.lagSeconds(projection).pipe(
-    // The database away: NaN (unknown) rather than a failed scrape.
-    Effect.catch(() => Effect.succeed(Number.NaN)),
   )
 
 /** How soon a client is asked to retry while the database is unreachable. */

@@ -1,0 +1,32 @@
+import type { AnyGame } from "@boroughs/core"
+import { EventStore } from "@boroughs/store"
+import { Context, Effect, Layer } from "effect"
+import type { Projection } from "./internal/Projection.js"
+import { SNAPSHOT_EVERY, snapshotProjection } from "./internal/SnapshotProjection.js"
+import { lobbyProjection } from "./LobbyProjection.js"
+import { makeProjectionRunner } from "./ProjectionRunner.js"
+import { tournamentProjection } from "./tournament/TournamentProjection.js"
+
+/** The projections the server keeps: the lobby, per-game snapshots, tournament standings and ratings. */
+export const serverProjections = (snapshotEvery = SNAPSHOT_EVERY): ReadonlyArray<Projection> => [
+  lobbyProjection,
+  snapshotProjection(snapshotEvery),
+  tournamentProjection,
+]
+
+/**
+ * The server's projections over the store in context: the background follows them (on the leader), the
+ * server reports their lag, `boroughs projections` rebuilds them and shows where they stand.
+ */
+export class Projections extends Context.Service<Projections, ReturnType<typeof makeProjectionRunner>>()(
+  "@boroughs/engine/Projections",
+) {
+  static layer(findGame: (id: string) => AnyGame | undefined, snapshotEvery?: number) {
+    return Layer.effect(
+      Projections,
+      Effect.map(EventStore, (store) =>
+        makeProjectionRunner(store, serverProjections(snapshotEvery), findGame),
+      ),
+    )
+  }
+}
