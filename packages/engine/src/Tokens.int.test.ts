@@ -43,7 +43,7 @@ for (const backend of testBackends()) {
       expect(stored.find((r) => r.id === issued.tokenId)?.hash).toBe(tokenHash(issued.token))
     })
 
-    it("refuses malformed, unknown, revoked and expired tokens, each with its reason", async () => {
+    it("refuses malformed, unknown, revoked and expired tokens, each with its reason, cached or not", async () => {
       const reasons = await runtime.runPromise(
         Effect.gen(function* () {
           const t = yield* tokens()
@@ -62,6 +62,15 @@ for (const backend of testBackends()) {
             expiresAt: new Date(clock + 60_000).toISOString(),
           })
           const before = yield* reason(expiring.token)
+          // Accepted (and cached) a second before it expires, refused from that instant, cache or not.
+          const soon = yield* t.issue({
+            kind: "player",
+            name: "dave",
+            expiresAt: new Date(clock + 1_000).toISOString(),
+          })
+          const soonBefore = yield* reason(soon.token)
+          clock += 2_000
+          const soonAfter = yield* reason(soon.token)
           clock += 120_000
           return {
             malformed: yield* reason("short"),
@@ -72,6 +81,8 @@ for (const backend of testBackends()) {
             again,
             before,
             expired: yield* reason(expiring.token),
+            soonBefore,
+            soonAfter,
           }
         }),
       )
@@ -84,6 +95,8 @@ for (const backend of testBackends()) {
         again: false,
         before: "accepted",
         expired: "expired",
+        soonBefore: "accepted",
+        soonAfter: "expired",
       })
     })
 

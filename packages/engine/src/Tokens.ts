@@ -151,6 +151,9 @@ export const makeTokens = Effect.fnUntraced(function* (
       )
     })
 
+  const expired = (at: string) =>
+    new TokenRejected({ reason: "expired", message: `the token expired at ${at}` })
+
   const lookup = (secret: string) =>
     Effect.gen(function* () {
       const row = yield* Effect.tryPromise({
@@ -163,9 +166,9 @@ export const makeTokens = Effect.fnUntraced(function* (
       const info = infoOf(row)
       if (info.revokedAt !== null)
         return new TokenRejected({ reason: "revoked", message: `the token was revoked at ${info.revokedAt}` })
-      if (info.expiresAt !== null && Date.parse(info.expiresAt) <= now())
-        return new TokenRejected({ reason: "expired", message: `the token expired at ${info.expiresAt}` })
-      return { tokenId: info.tokenId, kind: info.kind, name: info.name } satisfies Principal
+      if (info.expiresAt !== null && Date.parse(info.expiresAt) <= now()) return expired(info.expiresAt)
+      const principal: Principal = { tokenId: info.tokenId, kind: info.kind, name: info.name }
+      return { principal, expiresAt: info.expiresAt }
     })
 
   // A refusal is cached like an acceptance; a failed query (the database away) is not, so the next request
@@ -186,7 +189,11 @@ export const makeTokens = Effect.fnUntraced(function* (
       const result = yield* Clock.clockWith((base) =>
         Effect.provideService(Cache.get(cache, secret), Clock.Clock, clockAt(now, base)),
       )
-      return result instanceof TokenRejected ? yield* result : result
+      if (result instanceof TokenRejected) return yield* result
+      // An acceptance is cached for a while: a token that expires meanwhile is refused from that instant.
+      if (result.expiresAt !== null && Date.parse(result.expiresAt) <= now())
+        return yield* expired(result.expiresAt)
+      return result.principal
     })
 
   /** Revokes a token by id; false when there is no such token. */
