@@ -4,7 +4,7 @@ import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./Server.js"
-import { http, ORGANISER, testServer } from "./testing.js"
+import { clockPast, eventually, http, ORGANISER, testServer } from "./testing.js"
 
 let server: RunningServer
 let api: ReturnType<typeof http>
@@ -205,8 +205,10 @@ describe("bad input gets the right 4xx with a reason, and writes nothing", () =>
       status: 401,
       json: { reason: "revoked", message: expect.stringContaining("revoked") },
     })
-    const expiring = await issue("bot", "alpha", { expiresAt: new Date(Date.now() + 300).toISOString() })
-    await new Promise((r) => setTimeout(r, 400))
+    const expiresAt = Date.now() + 300
+    const expiring = await issue("bot", "alpha", { expiresAt: new Date(expiresAt).toISOString() })
+    // Unused until it has expired: the server remembers an accepted token for seconds.
+    await clockPast(expiresAt)
     expect((await command(body, expiring.token)).json).toMatchObject({ reason: "expired" })
     const wrongSeat = await command({ ...body, seat: 1 })
     expect(wrongSeat).toMatchObject({
@@ -342,13 +344,17 @@ describe("who sees what", () => {
     })
     expect((await api.get("/api/games/private/stream")).status).toBe(403)
     expect((await api.get("/api/games/private", tokens.alpha)).status).toBe(200)
-    // The lobby hides organiser-only games from others, once the projection has caught up.
-    await new Promise((r) => setTimeout(r, 600))
+    // The lobby hides organiser-only games from others, once the projection has caught up: the organiser's
+    // lobby listing the private game (created last) shows it has, and only then does its absence mean hidden.
+    const lobbyIds = (r: { json: { games: Array<{ gameId: string }> } }) => r.json.games.map((g) => g.gameId)
+    await eventually(
+      "the organiser's lobby lists game private",
+      () => api.get("/api/games?limit=100", ORGANISER),
+      (r) => lobbyIds(r).includes("private"),
+    )
     const lobby = await api.get("/api/games?limit=100")
-    expect(lobby.json.games.map((g: { gameId: string }) => g.gameId)).toContain("delayed")
-    expect(lobby.json.games.map((g: { gameId: string }) => g.gameId)).not.toContain("private")
-    const organiserLobby = await api.get("/api/games?limit=100", ORGANISER)
-    expect(organiserLobby.json.games.map((g: { gameId: string }) => g.gameId)).toContain("private")
+    expect(lobbyIds(lobby)).toContain("delayed")
+    expect(lobbyIds(lobby)).not.toContain("private")
     expect(bluffDice.id).toBe("bluff-dice")
   })
 })

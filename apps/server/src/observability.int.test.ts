@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import type { RunningServer } from "./Server.js"
-import { http, ORGANISER, testServer } from "./testing.js"
+import { eventually, http, ORGANISER, testServer } from "./testing.js"
 
 // What an operator sees: Prometheus metrics at /metrics, JSON log lines with the request's id, route,
 // game, status and duration, and spans exported over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set.
@@ -119,18 +119,22 @@ describe("operations", () => {
     expect(answer.headers.get("x-request-id")).toBe("probe-42")
     const fresh = await fetch(`${server.url}/api/games/metrics1`)
     expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const lines = logged.flatMap((l) => {
-      try {
-        return [JSON.parse(l) as Record<string, unknown>]
-      } catch {
-        return []
-      }
-    })
-    const mine = lines.find(
-      (l) => (l.annotations as Record<string, unknown> | undefined)?.requestId === "probe-42",
+    const probeLine = () =>
+      logged
+        .flatMap((l) => {
+          try {
+            return [JSON.parse(l) as Record<string, unknown>]
+          } catch {
+            return []
+          }
+        })
+        .find((l) => (l.annotations as Record<string, unknown> | undefined)?.requestId === "probe-42")
+    // The line is written as the response ends, maybe after the client has it.
+    const mine = await eventually(
+      () => `a log line for request probe-42; the last ones:\n${logged.slice(-5).join("\n")}`,
+      probeLine,
+      (l) => l !== undefined,
     )
-    expect(mine, logged.slice(-5).join("\n")).toBeDefined()
     expect(mine?.annotations).toMatchObject({
       route: "getGame",
       gameId: "metrics1",

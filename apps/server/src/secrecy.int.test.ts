@@ -5,7 +5,7 @@ import { FetchHttpClient } from "effect/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./Server.js"
 import { leaksIn, SecretLedger } from "./secrecy/ledger.js"
-import { http, ORGANISER, testServer } from "./testing.js"
+import { eventually, http, ORGANISER, testServer } from "./testing.js"
 
 const GAMES = 3
 const SEATS = 4
@@ -131,7 +131,12 @@ describe("over the real server, nothing a spectator or another seat receives hol
         { concurrency: "unbounded" },
       ),
     )
-    await new Promise((r) => setTimeout(r, 300))
+    // Every bot's stream open (the server's only streams yet) before the games start, so each hears of them.
+    await eventually(
+      `${SEATS} bot streams open`,
+      () => api.get("/api/health"),
+      (r) => r.json.streams === SEATS,
+    )
     const games = await Promise.all(
       Array.from({ length: GAMES }, async (_, g) => {
         const gameId = `scan${g}`

@@ -3,6 +3,7 @@ import {
   type BotStreamMessage,
   botEvents,
   type GameStreamMessage,
+  SSE_KEEP_ALIVE,
   SseParser,
   watchGame,
 } from "@boroughs/protocol"
@@ -10,7 +11,7 @@ import { Effect, Fiber, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./Server.js"
-import { http, ORGANISER, testServer } from "./testing.js"
+import { eventually, http, ORGANISER, testServer } from "./testing.js"
 
 let server: RunningServer
 let api: ReturnType<typeof http>
@@ -280,7 +281,12 @@ describe("game streams (SSE)", () => {
     for (let i = 0; i < 4; i++) head = await playFirst("sse3")
     await organiser.until(() => versions(organiser.events).includes(head))
     await spectator.until(() => versions(spectator.events).includes(head - 2))
-    await new Promise((r) => setTimeout(r, 200))
+    // That something is never sent can only be waited out. The server's own word that it had nothing more:
+    // a keep-alive, written only once a stream has been quiet for keepAliveMs, after the frame of head - 2.
+    await spectator.until(() => {
+      const raw = spectator.raw()
+      return raw.includes(SSE_KEEP_ALIVE, raw.indexOf(`id: ${head - 2}\n`))
+    })
     expect(Math.max(...versions(spectator.events))).toBe(head - 2)
     await spectator.close()
     await organiser.close()
@@ -290,12 +296,19 @@ describe("game streams (SSE)", () => {
 describe("the bot gateway (NDJSON)", () => {
   it("tells a bot of its games and turns, with its own view, legal commands and deadline, until the game ends", async () => {
     const log: BotStreamMessage[] = []
+    const betaLog: BotStreamMessage[] = []
     const bots = Effect.runFork(
-      Effect.all([runBot(tokens.alpha as string, log, "bot1"), runBot(tokens.beta as string, [], "bot1")], {
-        concurrency: 2,
-      }),
+      Effect.all(
+        [runBot(tokens.alpha as string, log, "bot1"), runBot(tokens.beta as string, betaLog, "bot1")],
+        { concurrency: 2 },
+      ),
     )
-    await new Promise((r) => setTimeout(r, 300))
+    // A keep-alive on each stream: both are open, and the server follows new games for them.
+    await eventually(
+      "a keep-alive on both bots' streams",
+      () => [log, betaLog].map((l) => l.some((m) => m.type === "keepAlive")),
+      (open) => open.every(Boolean),
+    )
     // Created after the bots connected: the gateway picks it up as it starts.
     await api.post(
       "/api/games",
@@ -331,8 +344,9 @@ describe("the bot gateway (NDJSON)", () => {
   })
 
   it("a second stream with the same token closes the first", async () => {
+    // No wait once the first's response has started: a client knows no more than that, and it is enough.
     const first = await openSse("/api/bot/stream", { authorization: `Bearer ${tokens.alpha}` })
-    await new Promise((r) => setTimeout(r, 200))
+    expect(first.status).toBe(200)
     const second = await openSse("/api/bot/stream", { authorization: `Bearer ${tokens.alpha}` })
     await first.until(() => first.ended())
     expect(first.raw().trim().split("\n").at(-1)).toContain('"reason":"replaced"')
@@ -342,8 +356,9 @@ describe("the bot gateway (NDJSON)", () => {
 
   it("revoking a token ends its open bot stream", async () => {
     const { json: issued } = await api.post("/api/tokens", { kind: "bot", name: "gone" }, ORGANISER)
+    // Revoked as soon as the stream's response has started: a stream that open must end too.
     const stream = await openSse("/api/bot/stream", { authorization: `Bearer ${issued.token}` })
-    await new Promise((r) => setTimeout(r, 200))
+    expect(stream.status).toBe(200)
     expect((await api.call("DELETE", `/api/tokens/${issued.tokenId}`, { token: ORGANISER })).status).toBe(204)
     await stream.until(() => stream.ended(), 5_000)
     expect(stream.raw().trim().split("\n").at(-1)).toContain('"reason":"revoked"')

@@ -82,6 +82,35 @@ export const http = (base: string) => {
   }
 }
 
+/**
+ * Reads until `done` holds of what `read` returned, and returns that: a test waits on what it needs (a
+ * projection catching up, a stream delivering) rather than on a guessed time. Fails after `timeoutMs`,
+ * naming `what` (a function: described as things are then) and the last value read.
+ */
+export const eventually = async <A>(
+  what: string | (() => string),
+  read: () => A | Promise<A>,
+  done: (a: A) => boolean,
+  { timeoutMs = 30_000, intervalMs = 20 }: { readonly timeoutMs?: number; readonly intervalMs?: number } = {},
+): Promise<A> => {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const a = await read()
+    if (done(a)) return a
+    if (Date.now() > end)
+      throw new Error(
+        `${typeof what === "string" ? what : what()}: not within ${timeoutMs} ms; last read ${JSON.stringify(a)?.slice(0, 400)}`,
+      )
+    await new Promise((r) => setTimeout(r, intervalMs))
+  }
+}
+
+/** Resolves once the wall clock is past `instant` (ms since the epoch): for behaviour the real clock drives. */
+export const clockPast = async (instant: number): Promise<void> => {
+  // A timer may fire a millisecond before Date.now() reaches its target: check and go again.
+  while (Date.now() <= instant) await new Promise((r) => setTimeout(r, instant - Date.now() + 1))
+}
+
 /** The test backends of server tests: PGlite always, a fresh PostgreSQL database too when DATABASE_URL is set. */
 export const serverBackends = (): ReadonlyArray<{
   readonly name: "pglite" | "postgres"
