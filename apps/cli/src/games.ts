@@ -1,4 +1,4 @@
-import { type Bot, findGame, gameIds, type RegisteredGame } from "@boroughs/core"
+import { type Bot, findGame, gameIds, type RegisteredGame, seatRange } from "@boroughs/core"
 import { CliError } from "./fail.js"
 
 /** The registered game with this id, or a clear error listing the known ones. */
@@ -25,9 +25,9 @@ export const botsFor = (g: RegisteredGame, names: string, seats: number): Bot[] 
   })
 }
 
-/** A seat count within the game's limits. */
+/** A seat count the game's default options accept (Downtown's standard game is 3–6; 2 is an option's). */
 export const requireSeats = (g: RegisteredGame, players: number): number => {
-  const { min, max } = g.game.seats
+  const { min, max } = seatRange(g.game) ?? g.game.seats
   if (!Number.isInteger(players) || players < min || players > max)
     throw new CliError(`${g.game.id} is played by ${min}–${max} players, not ${players}`)
   return players

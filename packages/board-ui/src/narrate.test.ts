@@ -23,11 +23,11 @@ const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: unknown }>>
   ],
   suburbia: [{ seats: 4 }, { seats: 1 }, { seats: 2 }],
   uptown: [{ seats: 4 }, { seats: 2 }, { seats: 3 }],
-  // The first content pack too: its decks hold contracts the default make-up leaves out (named all the same).
+  // The tuned preset too: its decks hold events the default make-up leaves out (named all the same).
   "urban-sprawl": [
     { seats: 4 },
     { seats: 2 },
-    { seats: 3, options: { ...urbanSprawl.defaultOptions, contractMix: "34+2" } },
+    { seats: 3, options: { ...urbanSprawl.defaultOptions, variant: "tuned" } },
   ],
 }
 

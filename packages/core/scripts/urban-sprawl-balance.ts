@@ -3,7 +3,7 @@
  * design note's §8 metrics, card uplifts over those tables, and one heuristic seat against three random ones.
  * One process, one core. Run from the repository root:
  *   pnpm exec tsx packages/core/scripts/urban-sprawl-balance.ts [games = 2000] [vsRandom = 500] [options JSON] [seats = 2,3,4]
- * The options JSON is merged over the default options, e.g. '{"turnOrder":"plain"}'.
+ * The options JSON is merged over the default options, e.g. '{"variant":"tuned"}' (the tuned preset) or '{"turnOrder":"compensated"}'.
  */
 import { playTable, type TableStats, wilson } from "../src/games/urban-sprawl/balance.js"
 import { card } from "../src/games/urban-sprawl/data.js"

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { type RegisteredGame, registry } from "@boroughs/core"
+import { type RegisteredGame, registry, seatRange } from "@boroughs/core"
 import { type Client, makeClient, watchGame } from "@boroughs/protocol"
 import cliProgress from "cli-progress"
 import { Effect, Fiber, Stream } from "effect"
@@ -391,5 +391,8 @@ export const startSelfplay = async (o: StartOptions) => {
   }
 }
 
-/** Four seats where the game allows, else the nearest it does. */
-const seatsFor = (g: RegisteredGame): number => Math.min(g.game.seats.max, Math.max(g.game.seats.min, 4))
+/** Four seats where the game's default options allow, else the nearest they do. */
+const seatsFor = (g: RegisteredGame): number => {
+  const { min, max } = seatRange(g.game) ?? g.game.seats
+  return Math.min(max, Math.max(min, 4))
+}

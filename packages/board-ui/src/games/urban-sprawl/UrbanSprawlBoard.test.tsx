@@ -55,9 +55,9 @@ describe("UrbanSprawlBoard", () => {
     })
   }
 
-  it("labels a game's contracts with the permits its own options ask for (a replay of older rules too)", () => {
-    // permitCost "size" (the rule before ruling 49): City and Metropolis contracts need their full permits.
-    const older = { ...urbanSprawl.defaultOptions, contractMix: "34+2", permitCost: "size" } as const
+  it("labels a game's contracts with the permits its own options ask for, not the defaults'", () => {
+    // The tuned preset's permitCost "cityDiscount" (ruling 49): City and Metropolis contracts need one fewer.
+    const tuned = { ...urbanSprawl.defaultOptions, variant: "tuned" } as const
     const permitsBy = (options: typeof urbanSprawl.defaultOptions) =>
       new Map(
         Object.values(
@@ -70,9 +70,9 @@ describe("UrbanSprawlBoard", () => {
           .flat()
           .map((c) => [c.id, c.permits]),
       )
-    const expected = permitsBy(older)
-    const today = permitsBy(urbanSprawl.defaultOptions)
-    const played = playGame("urban-sprawl", 3, "board-ui-older-rules", older)
+    const expected = permitsBy(tuned)
+    const byDefault = permitsBy(urbanSprawl.defaultOptions)
+    const played = playGame("urban-sprawl", 3, "board-ui-older-rules", tuned)
     let labelled = 0
     let differs = 0
     for (let n = 10; n <= played.events.length; n += 7) {
@@ -83,10 +83,10 @@ describe("UrbanSprawlBoard", () => {
         if (id === null || m === null) return
         labelled++
         expect(Number(m[1])).toBe(expected.get(id))
-        if (today.get(id) !== expected.get(id)) differs++
+        if (byDefault.get(id) !== expected.get(id)) differs++
       })
     }
     expect(labelled).toBeGreaterThan(10)
-    expect(differs).toBeGreaterThan(0) // the labels would be wrong with today's numbers
+    expect(differs).toBeGreaterThan(0) // the labels would be wrong with the defaults' numbers
   })
 })

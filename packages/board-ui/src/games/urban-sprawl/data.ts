@@ -82,7 +82,7 @@ let everyCard: Map<string, Card> | undefined
 const cardsOfAnyGame = (): Map<string, Card> => {
   everyCard ??= new Map([
     ...cardsOf({ ...urbanSprawl.defaultOptions, contractMix: "34+2", metroHighImpact: "full" }),
-    ...cardsOf(urbanSprawl.defaultOptions),
+    ...cardsOf({ ...urbanSprawl.defaultOptions, contractMix: "26+10", metroHighImpact: "full" }),
   ])
   return everyCard
 }

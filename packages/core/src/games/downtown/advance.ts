@@ -109,7 +109,7 @@ const settleRound = (state: DowntownState): DowntownEvent[] => {
     const sealed = state.choices[seat]
     if (!sealed) continue
     const { zone, spaces } = sealed.value
-    choices.push({ seat, zone, spaces, request: !isPass(state.zones[zone - 1] as ZoneState) })
+    choices.push({ seat, zone, spaces, request: !isPass(state.options, state.zones[zone - 1] as ZoneState) })
     reveals.push({ key: sealed.key, value: sealed.value, salt: sealed.salt })
   }
   const events: DowntownEvent[] = [{ type: "ChoicesRevealed", round: state.round, choices, reveals }]
@@ -148,7 +148,8 @@ const settleRound = (state: DowntownState): DowntownEvent[] => {
       if ((owed[seat] as number) === 0) continue
       const zone = (choices[seat] as { zone: number }).zone
       const list = markersOn(zone)
-      if (list.length >= SPACES_PER_ZONE) {
+      // "No further markers can be placed on that zone" once it is scored (rule text 4.5).
+      if (list.length >= SPACES_PER_ZONE || (state.zones[zone - 1] as ZoneState).closed) {
         owed[seat] = 0
         continue
       }

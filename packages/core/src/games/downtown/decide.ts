@@ -139,7 +139,7 @@ export const decide = (state: DowntownState, seat: Seat, command: DowntownComman
           `a request is for 1–${state.cap} spaces with ${state.seats} players, not ${spaces}`,
         )
       const z = zoneState(state, zone)
-      if (!isPass(z) && spaces > requestLimit(state, seat, z))
+      if (!isPass(state.options, z) && spaces > requestLimit(state, seat, z))
         return fail(
           "downtown.buy.over-limit",
           `seat ${seat} cannot request ${spaces} spaces in zone ${zone}: the request may not exceed its money or the markers in its supply`,

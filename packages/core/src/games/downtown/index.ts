@@ -10,7 +10,7 @@ import { determinise } from "./determinise.js"
 import { DowntownEvent } from "./events.js"
 import { evolve } from "./evolve.js"
 import { defaultCommand, legalCommands } from "./legal.js"
-import { DowntownOptions, defaultOptions, validateSetup } from "./options.js"
+import { ALL_SEATS, DowntownOptions, defaultOptions, PAID_FULL_ZONES_FROM, validateSetup } from "./options.js"
 import { outcome, standings } from "./outcome.js"
 import { pending } from "./pending.js"
 import { setup } from "./setup.js"
@@ -28,8 +28,9 @@ export const downtown: GameDefinition<
 > = {
   id: "downtown",
   title: "Downtown",
-  rulesVersion: 1,
-  seats: { min: 2, max: 6 },
+  // 2: a closed or full zone is paid for (ruling 26); games recorded under 1 keep the free pass.
+  rulesVersion: PAID_FULL_ZONES_FROM,
+  seats: ALL_SEATS,
   schemas: { options: DowntownOptions, command: DowntownCommand, event: DowntownEvent, view: DowntownView },
   defaultOptions,
   catalogue,

@@ -2,6 +2,7 @@ import type { Seat } from "../../kernel/game.js"
 import { ZONE_COUNT } from "./board.js"
 import type { DowntownCommand } from "./commands.js"
 import { spaceCap, VOTE_TYPES, type VoteType } from "./data.js"
+import type { DowntownOptions } from "./options.js"
 import { isPass, requestLimit } from "./rules.js"
 import type { DowntownState, ZoneState } from "./state.js"
 
@@ -41,15 +42,16 @@ const LOBBY_CHOICES: ReadonlyArray<DowntownCommand> = Object.freeze([
 ])
 
 /**
- * The buying lists of the last zones array seen, by (cap, framed limit, unframed limit): the list depends
- * on nothing else, the zones do not change while the seats set their dials (a state never changes an
- * array it holds), and seats with the same limits — most of them — get the same list. About a hundred
- * commands per dial showed in playout profiles.
+ * The buying lists of the last zones array seen, by (cap, framed limit, unframed limit, whether a closed or
+ * full zone is a pass): the list depends on nothing else, the zones do not change while the seats set their
+ * dials (a state never changes an array it holds), and seats with the same limits — most of them — get the
+ * same list. About a hundred commands per dial showed in playout profiles.
  */
 let dialZones: ReadonlyArray<ZoneState> | null = null
 const dialLists = new Map<number, ReadonlyArray<DowntownCommand>>()
 
 const dialCommands = (
+  options: DowntownOptions,
   zones: ReadonlyArray<ZoneState>,
   cap: number,
   framed: number,
@@ -59,12 +61,12 @@ const dialCommands = (
     dialZones = zones
     dialLists.clear()
   }
-  const key = (cap * 64 + framed + 1) * 64 + unframed + 1
+  const key = ((cap * 64 + framed + 1) * 64 + unframed + 1) * 2 + (options.fullZoneChoice === "paid" ? 1 : 0)
   let list = dialLists.get(key)
   if (list === undefined) {
     const out: DowntownCommand[] = []
     for (const z of zones) {
-      const limit = isPass(z) ? cap : z.construction !== null ? framed : unframed
+      const limit = isPass(options, z) ? cap : z.construction !== null ? framed : unframed
       for (let spaces = 1; spaces <= limit; spaces++) out.push(chooseZone(z.zone, spaces))
     }
     list = Object.freeze(out)
@@ -75,7 +77,8 @@ const dialCommands = (
 
 /**
  * Every command `decide` accepts from this seat now, and no other. Buying lists each zone with each
- * count up to the limit (ruling 7); a park, closed or full zone is a pass with any count (ruling 6).
+ * count up to the limit (ruling 7); a pass (a park; a closed or full zone under `fullZoneChoice: "pass"`)
+ * with any count (rulings 6, 15 and 26).
  */
 export const legalCommands = (state: DowntownState, seat: Seat): ReadonlyArray<DowntownCommand> => {
   const step = state.step
@@ -105,12 +108,12 @@ export const legalCommands = (state: DowntownState, seat: Seat): ReadonlyArray<D
       let framed = -1
       let unframed = -1
       for (const z of state.zones)
-        if (!isPass(z)) {
+        if (!isPass(state.options, z)) {
           if (z.construction !== null) {
             if (framed < 0) framed = requestLimit(state, seat, z)
           } else if (unframed < 0) unframed = requestLimit(state, seat, z)
         }
-      return dialCommands(state.zones, state.cap, framed, unframed)
+      return dialCommands(state.options, state.zones, state.cap, framed, unframed)
     }
     default:
       return NONE
@@ -119,12 +122,12 @@ export const legalCommands = (state: DowntownState, seat: Seat): ReadonlyArray<D
 
 /**
  * What a clock timeout plays: the mildest legal choice — draw from the west pile, the first card still
- * possible, no lobby, and a pass (the lowest park, closed or full zone, 1 space) when buying.
+ * possible, no lobby, and a pass (the lowest pass zone, 1 space: a park, as set-up places three) when buying.
  */
 export const defaultCommand = (state: DowntownState, seat: Seat): DowntownCommand => {
   if (state.step.kind === "lobby") return { type: "DeclareLobby", use: false }
   if (state.step.kind === "dials") {
-    const pass = state.zones.find(isPass)
+    const pass = state.zones.find((z) => isPass(state.options, z))
     if (pass) return { type: "ChooseZone", zone: pass.zone, spaces: 1 }
   }
   const legal = legalCommands(state, seat)

@@ -504,7 +504,9 @@ describe("4. Valuation and income", () => {
         [1, 1],
       ]),
     )
-    expect(ofType(events, "ChoicesRevealed")[0]?.choices[0]?.request).toBe(false)
+    // A request like any other (ruling 6): 'You must pay for all the spaces you wished to buy regardless …'
+    expect(ofType(events, "ChoicesRevealed")[0]?.choices[0]?.request).toBe(true)
+    expect(ofType(events, "SpacesBought")[0]).toMatchObject({ seat: 0, zone: 2, spaces: 3, cost: 12 })
     expect(ofType(events, "MarkerPlaced")).toHaveLength(0)
   })
 })

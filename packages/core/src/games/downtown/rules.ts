@@ -1,6 +1,7 @@
 import type { Seat } from "../../kernel/game.js"
 import { SPACES_PER_ZONE, shapeOf } from "./board.js"
 import { costOf, KIT, VOTE_TYPES, type VoteType } from "./data.js"
+import type { DowntownOptions } from "./options.js"
 import type { DowntownState, Step, ZoneState } from "./state.js"
 
 /** The types a vote may choose for a zone: those with a frame of the zone's shape left (rule text 2). */
@@ -10,11 +11,15 @@ export const voteOptions = (state: Pick<DowntownState, "frames">, zone: number):
 }
 
 /**
- * Whether choosing this zone is a pass: a park (rule text 3.1), a closed zone or a full one (ruling 6).
- * A pass costs nothing and places no marker.
+ * Whether choosing this zone is a pass, which costs nothing and places no marker: a park ("You may pass by
+ * selecting any Park zone", rule text 3.1). A closed or full zone is a request like any other, paid in full
+ * and filled with nothing ("You must pay for all the spaces you wished to buy regardless of how many you
+ * actually get", 3.2; ruling 6) — except under option `fullZoneChoice: "pass"`, which games recorded under
+ * rules version 1 play by (ruling 26).
  */
-export const isPass = (z: ZoneState): boolean =>
-  z.construction === "park" || z.closed || z.markers.length >= SPACES_PER_ZONE
+export const isPass = (options: DowntownOptions, z: ZoneState): boolean =>
+  z.construction === "park" ||
+  (options.fullZoneChoice === "pass" && (z.closed || z.markers.length >= SPACES_PER_ZONE))
 
 /**
  * The most spaces `seat` may request in `zone` (ruling 7): the cap, the markers in his supply (its colour

@@ -196,10 +196,11 @@ describe("design note rulings", () => {
     expect(revealed?.tally).toEqual({ housing: 2, industry: 2, commerce: 1 })
   })
 
-  it("6. choosing a closed or full zone is a pass, like a park: no cost, no marker", () => {
-    const h = History.game().drawn(4).built(4, "industry").markers(5, [0, 1, 2, 3]).markers(2, [1, 1, 1, 1])
+  /** Zone 5 full (unframed), zone 2 closed (industry): seats 0 and 1 choose them, seat 2 a park, seat 3 zone 6. */
+  const deadZones = (h: History) => {
+    h.drawn(4).built(4, "industry").markers(5, [0, 1, 2, 3]).markers(2, [1, 1, 1, 1])
     h.push({ type: "ZoneClosed", zone: 2, markersReturned: [{ seat: 1, markers: 4 }] })
-    const { events, match } = playAll(
+    return playAll(
       h.match(),
       dials([
         [5, 3],
@@ -208,14 +209,41 @@ describe("design note rulings", () => {
         [6, 1],
       ]),
     )
+  }
+
+  it("6. 'You must pay for all the spaces you wished to buy regardless of how many you actually get': a closed or full zone is paid for and gets nothing; only a park is a pass", () => {
+    const { events, match } = deadZones(History.game())
     expect(ofType(events, "ChoicesRevealed")[0]?.choices.map((c) => c.request)).toEqual([
-      false,
-      false,
+      true,
+      true,
       false,
       true,
     ])
-    expect(ofType(events, "SpacesBought").map((e) => e.seat)).toEqual([3])
-    expect(stateOf(match).money).toEqual([30, 30, 30, 28])
+    // 3 unframed spaces cost 9, 2 framed 7, 1 unframed 2 (3.2); zone 1 is a park.
+    expect(ofType(events, "SpacesBought").map((e) => [e.seat, e.cost])).toEqual([
+      [0, 9],
+      [1, 7],
+      [3, 2],
+    ])
+    expect(ofType(events, "MarkerPlaced").map((e) => [e.seat, e.zone])).toEqual([[3, 6]])
+    expect(stateOf(match).money).toEqual([21, 23, 30, 28])
+  })
+
+  it("26. option fullZoneChoice pass, or a game recorded under rules version 1 without it: a closed or full zone is a pass, like a park (ruling 6 as first built)", () => {
+    for (const [options, rulesVersion] of [
+      [{ variant: "standard", fullZoneChoice: "pass" }, downtown.rulesVersion],
+      [{ variant: "standard" }, 1],
+    ] as const) {
+      const { events, match } = deadZones(History.game(4, options, undefined, rulesVersion))
+      expect(ofType(events, "ChoicesRevealed")[0]?.choices.map((c) => c.request)).toEqual([
+        false,
+        false,
+        false,
+        true,
+      ])
+      expect(ofType(events, "SpacesBought").map((e) => e.seat)).toEqual([3])
+      expect(stateOf(match).money).toEqual([30, 30, 30, 28])
+    }
   })
 
   it("7. a request may not exceed the player's money, the markers in his supply, or the cap", () => {
@@ -354,11 +382,17 @@ describe("new rulings (docs/rulings/downtown.md)", () => {
     expect(ofType(events, "MarkerPlaced").map((e) => e.plot)).toEqual([1, 2])
   })
 
-  it("15. the count card of a pass is ignored: any count is legal on a park, closed or full zone", () => {
-    const h = History.game().drawn(4).built(4, "industry")
+  it("15. the count card of a pass is ignored: any count is legal on a park, even with no money; a closed zone's count is limited like any request's", () => {
+    const h = History.game().drawn(4).built(4, "industry").markers(2, [1, 1, 1, 1])
+    h.push({ type: "ZoneClosed", zone: 2, markersReturned: [{ seat: 1, markers: 4 }] })
+    h.push({ type: "SpacesBought", seat: 0, zone: 6, spaces: 3, cost: 25, constructed: false })
+    expect(h.state.money[0]).toBe(5)
     const legal = downtown.legalCommands(h.state, 0)
     for (const zone of [1, 12, 24])
       for (const spaces of [1, 2, 3]) expect(legal).toContainEqual({ type: "ChooseZone", zone, spaces })
+    // 5 money: one framed space (3), not two (7).
+    expect(legal).toContainEqual({ type: "ChooseZone", zone: 2, spaces: 1 })
+    expect(legal).not.toContainEqual({ type: "ChooseZone", zone: 2, spaces: 2 })
   })
 
   it("16. a clock timeout plays the mildest choice: no lobby, a pass when buying, the first card or pile otherwise", () => {

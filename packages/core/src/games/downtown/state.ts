@@ -10,7 +10,7 @@ import {
   TWO_PLAYER_MARKERS,
   type VoteType,
 } from "./data.js"
-import type { DowntownOptions } from "./options.js"
+import { type DowntownOptions, settledOptions } from "./options.js"
 
 /** One zone on the board: its frame, the owners of its occupied spaces in plot order, and its end tile. */
 export interface ZoneState {
@@ -116,7 +116,7 @@ export const initial = (started: GameStarted<DowntownOptions>): DowntownState =>
   const seats = started.seats
   const twoPlayer = started.options.variant === "2p-official"
   return {
-    options: started.options,
+    options: settledOptions(started.options, started.rulesVersion),
     seats,
     twoPlayer,
     cap: spaceCap(seats),

@@ -32,9 +32,19 @@ export class History {
     this.state = downtown.initial(started)
   }
 
-  /** A new game right after setup: the six first constructions on `opening`, in reveal order. */
-  static game(seats = 4, variant: DowntownOptions["variant"] = "standard", opening = OPENING): History {
-    const h = new History(gameStarted(downtown, { variant }, seats, SEED) as GameStarted<DowntownOptions>)
+  /**
+   * A new game right after setup: the six first constructions on `opening`, in reveal order; the default
+   * options with this variant, or these options; recorded under this rules version (the game's own).
+   */
+  static game(
+    seats = 4,
+    variant: DowntownOptions["variant"] | DowntownOptions = "standard",
+    opening = OPENING,
+    rulesVersion = downtown.rulesVersion,
+  ): History {
+    const options = typeof variant === "string" ? { ...downtown.defaultOptions, variant } : variant
+    const started = gameStarted(downtown, options, seats, SEED) as GameStarted<DowntownOptions>
+    const h = new History({ ...started, rulesVersion })
     h.push({ type: "FirstConstructionsDrawn", zones: [...opening] })
     opening.forEach((zone, i) => {
       h.push({

@@ -1,9 +1,10 @@
 /** The published two-player variant (design note, "Two-player variant"), option `variant: "2p-official"`. */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { type Match, start } from "../../kernel/match.js"
+import { type Match, seatRange, start } from "../../kernel/match.js"
 import { simulate } from "../../kernel/simulate.js"
 import { downtown, downtownHeuristicBot, downtownRandomBot } from "./index.js"
+import { SEATS } from "./options.js"
 import type { DowntownState } from "./state.js"
 import { History, ofType, playAll } from "./testing.js"
 
@@ -27,6 +28,13 @@ describe("two-player variant", () => {
     const two = start(downtown, { variant: "standard" }, 2, "x")
     expect(Result.isFailure(two) && two.failure.rule).toBe("downtown.setup.seats")
     expect(downtown.defaultOptions).toEqual({ variant: "standard" })
+  })
+
+  it("21. the seat counts are declared once (SEATS): the game's range spans them, seatRange reads them per variant", () => {
+    expect(SEATS).toEqual({ standard: { min: 3, max: 6 }, "2p-official": { min: 2, max: 2 } })
+    expect(downtown.seats).toEqual({ min: 2, max: 6 })
+    expect(seatRange(downtown)).toEqual(SEATS.standard)
+    expect(seatRange(downtown, { variant: "2p-official" })).toEqual(SEATS["2p-official"])
   })
 
   it("'the 18 remaining zoning tiles are dealt 9 each, face up'; no lobby, no money", () => {

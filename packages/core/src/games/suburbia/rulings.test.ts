@@ -335,3 +335,46 @@ describe("rulings met while building the rules", () => {
     expect(suburbia.defaultCommand(basic.state, 0)).toEqual({ type: "DiscardTile", slot: 6 })
   })
 })
+
+describe("readings of the rule text decided in writing", () => {
+  const lake = { type: "BuildLake", slot: 6, q: 0, r: 3 } as const
+
+  it("26. 'any additional movements backwards cost $1 per Population. If the player cannot pay this fee, nothing happens': each point is paid while money lasts, and for the rest nothing happens", () => {
+    // Population 1, reputation −4: one point down to 0, then 3 more at $1 each. The lake brings $2 (step I).
+    const short = History.game(2).tracks(0, { reputation: -4, population: 1, money: 0 }).when(0, lake)
+    expect(brief(first(short.events, "PopulationAdjusted").changes)).toEqual([
+      "p0 population -1 reputation",
+      "p0 money -2 reputation-shortfall",
+    ])
+    expect(short.state.players[0]).toMatchObject({ population: 0, money: 0 })
+    // With the whole fee on hand he pays it all; the fee is never waived for want of one dollar more.
+    const full = History.game(2).tracks(0, { reputation: -4, population: 1, money: 1 }).when(0, lake)
+    expect(brief(first(full.events, "PopulationAdjusted").changes)).toEqual([
+      "p0 population -1 reputation",
+      "p0 money -3 reputation-shortfall",
+    ])
+  })
+
+  it("27. Waterfront Realty: 'tiles placed adjacent to your lakes are worth $4 instead of $2' — it doubles what each lake pays ('takes $2' per lake the tile is next to), so it pays per (lake, tile) pair", () => {
+    const h = History.game(2, { market: market7({ 5: CS }) })
+      .place(0, "waterfront-realty", 1, 2)
+      .place(0, CS, -1, 1, true)
+      .place(0, CS, -2, 3, true)
+    // (−2, 2) is next to both lakes: each lake pays $2 and the Realty $2 more for each, $8 in all.
+    const changes = first(h.when(0, { type: "BuyTile", slot: 5, q: -2, r: 2 }).events, "TilePlaced").changes
+    const lakeside = changes.filter((c) => c.stat === "money" && c.cause.kind === "effect")
+    expect(brief(lakeside)).toEqual([
+      "p0 money +2 lake#0×1",
+      "p0 money +2 lake#0×1",
+      "p0 money +4 waterfront-realty#0×2",
+    ])
+  })
+
+  it("28. 'he pays the cost of that tile again' — for a lake, whose taker 'does not pay the cost on the tile', that is $0", () => {
+    const h = History.game(2).place(0, CS, 0, 3, true).tracks(0, { money: 0 })
+    const invested = h.when(0, { type: "PlaceInvestment", q: 0, r: 3 })
+    const changes = first(invested.events, "InvestmentPlaced").changes
+    expect(changes.filter((c) => c.cause.kind === "cost")).toEqual([])
+    expect(invested.state.players[0]?.tiles.find((t) => t.q === 0 && t.r === 3)?.invested).toBe(true)
+  })
+})

@@ -8,11 +8,13 @@ import { urbanSprawl } from "./index.js"
 import type { Options } from "./model.js"
 import { initialState, type State } from "./state.js"
 
-const { contractMix: _mix, ...absent } = urbanSprawl.defaultOptions
+const tuned: Options = { ...urbanSprawl.defaultOptions, variant: "tuned" }
+const { variant: _variant, ...absent } = urbanSprawl.defaultOptions
 const variants: Array<[string, Options]> = [
-  ["the default options (contractMix 26+10)", urbanSprawl.defaultOptions],
-  ["contractMix absent (34+2, the first content pack)", absent],
-  ["metroHighImpact removed", { ...urbanSprawl.defaultOptions, metroHighImpact: "removed" }],
+  ["the default options (contractMix 34+2, the first content pack)", urbanSprawl.defaultOptions],
+  ["the tuned preset (contractMix 26+10)", tuned],
+  ["no variant and contractMix absent (34+2)", absent],
+  ["metroHighImpact removed", { ...tuned, metroHighImpact: "removed" }],
 ]
 /** The cards the set-up takes out of the game, before a card is revealed. */
 const outOfPlay = (options: Options): State["removed"] => {
@@ -41,14 +43,20 @@ describe("the catalogue lists the contract-deck cards a game's options put in pl
       expect(listed.filter((id) => removed.includes(id))).toEqual([])
     },
   )
-  it("given the default options, then each deck lists 26 contracts and 10 events besides its key event", () => {
-    const c = catalogue(urbanSprawl.defaultOptions) as {
-      contracts: Record<string, unknown[]>
-      contractEvents: Record<string, Array<{ key?: boolean }>>
-    }
-    for (const d of DECKS) {
-      expect(c.contracts[d]).toHaveLength(26)
-      expect(c.contractEvents[d]?.filter((e) => e.key !== true)).toHaveLength(10)
-    }
-  })
+  it.each([
+    ["the default options", urbanSprawl.defaultOptions, 34, 2],
+    ["the tuned preset, undecoded", tuned, 26, 10],
+  ] as const)(
+    "given %s, then each deck lists %i contracts and %i events besides its key event",
+    (_, options, contracts, events) => {
+      const c = catalogue(options) as {
+        contracts: Record<string, unknown[]>
+        contractEvents: Record<string, Array<{ key?: boolean }>>
+      }
+      for (const d of DECKS) {
+        expect(c.contracts[d]).toHaveLength(contracts)
+        expect(c.contractEvents[d]?.filter((e) => e.key !== true)).toHaveLength(events)
+      }
+    },
+  )
 })

@@ -102,15 +102,15 @@ describe("events", () => {
   it("Bond Issue: 2 wealth per civic building", () => {
     expect(ofType(runEvent("E5", { placed: owners }).events, "PurseChanged")[0]?.wealth).toEqual([2, 0, 0])
   })
-  it("Land Boom: a wealth payout of the highest wealth value on the board (at half under the default boomPayouts, ruling 54)", () => {
+  it("Land Boom: a wealth payout of the highest wealth value on the board (at half under boomPayouts half, ruling 54)", () => {
     const r = runEvent("E6", { placed: owners })
     expect(ofType(r.events, "PayoutMade")[0]).toMatchObject({
       currency: "wealth",
       value: 6,
-      lines: [{ line: "column", index: 3, gains: [0, 0, 3] }],
+      lines: [{ line: "column", index: 3, gains: [0, 0, 6] }],
     })
-    const full = runEvent("E6", { placed: owners, options: { ...turnState().options, boomPayouts: "full" } })
-    expect(ofType(full.events, "PayoutMade")[0]?.lines[0]?.gains).toEqual([0, 0, 6])
+    const half = runEvent("E6", { placed: owners, options: { ...turnState().options, boomPayouts: "half" } })
+    expect(ofType(half.events, "PayoutMade")[0]?.lines[0]?.gains).toEqual([0, 0, 3])
   })
   it("Harvest Fair: 1 wealth per residential building; Stock Market Boom: 2 per commercial", () => {
     expect(ofType(runEvent("TE2", { placed: owners }).events, "PurseChanged")[0]?.wealth).toEqual([0, 1, 0])

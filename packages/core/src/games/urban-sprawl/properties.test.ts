@@ -101,24 +101,17 @@ describe("random games", () => {
       const seed = `prop-${i}`
       const length = (["standard", "long", "short"] as const)[i % 7 === 0 ? 1 : i % 7 === 1 ? 2 : 0]
       const metroHighImpact = (["full", "full", "full", "halved", "removed"] as const)[i % 5]
-      // Every seventh game under the old turn order (no compensation), every seventh under compensated, and
-      // every fifth under the rules before the balance options of rulings 48–53; the rest under the defaults.
+      // Every fifth game under the written rules (the defaults, ruling 55), the rest under the tuned preset;
+      // every seventh with the plain turn order (no compensation), every seventh with compensated, the rest
+      // with tapered.
       const turnOrder = i % 7 === 3 ? "plain" : i % 7 === 5 ? "compensated" : "tapered"
-      const before = i % 5 === 2
+      const sourced = i % 5 === 2
       const options = {
         ...urbanSprawl.defaultOptions,
         length,
         metroHighImpact,
         turnOrder,
-        ...(before
-          ? {
-              contractMix: "34+2",
-              permitCost: "size",
-              urbanRenewalInDeck: false,
-              prestigePayouts: "full",
-              policeChiefImmunity: "eventsAndRenewal",
-            }
-          : {}),
+        ...(sourced ? {} : { variant: "tuned" }),
       } as const
       const sim = simulate(urbanSprawl, options, table(seats, [randomBot], i), seed, { maxCommands: 5_000 })
       checkGame(sim.events as Event[], sim.match, seed)

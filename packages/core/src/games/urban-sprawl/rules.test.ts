@@ -61,15 +61,15 @@ describe("The Golden Rule: a card's effect takes precedence over the rules", () 
   it("the Marina's declared override skips zoning; a residential card without it is refused", () => {
     const placed = [{ zone: "IND" as const, owner: 1, block: 13, lots: [3] }]
     let s = turnState({ placed, contractBoxes: ["M02", "M34", null, null, null] })
-    // 3 residential permits: a Metropolis contract of 4 lots needs 3 (ruling 49, option permitCost).
-    s = withPlayer(s, 0, { hand: ["P12"], wealth: 50 })
+    // 4 residential permits: a Metropolis contract of 4 lots needs 4 (permits = size, the default; ruling 55).
+    s = withPlayer(s, 0, { hand: ["P07"], wealth: 50 })
     expect(
       refused(s, 0, {
         type: "Build",
         card: "M34",
         block: 14,
         lots: [0, 1, 2, 3],
-        permits: ["P12"],
+        permits: ["P07"],
         renewal: null,
       }),
     ).toBe("urban-sprawl.build.zoning")
@@ -79,7 +79,7 @@ describe("The Golden Rule: a card's effect takes precedence over the rules", () 
         card: "M02",
         block: 14,
         lots: [0, 1, 2, 3],
-        permits: ["P12"],
+        permits: ["P07"],
         renewal: null,
       }),
     ).toBeNull()
@@ -390,11 +390,11 @@ describe("End of Turn Procedure", () => {
     expect(r.state.contractBoxes[4]).toBe("T05")
     expect(r.state.decks.town.top).toBe("T13")
     expect(ofType(r.events, "EventDone")[0]).toMatchObject({ card: "TE2", to: "removed" })
-    // T13's prestige 3 pays the sole owner in row 1 two thirds of it, rounded up (ruling 51).
+    // T13's prestige 3 pays the sole owner in row 1 all of it (design note §3.4; the default payouts).
     expect(ofType(r.events, "PayoutMade")[0]).toMatchObject({
       currency: "prestige",
       value: 3,
-      lines: [{ index: 0, gains: [0, 0, 2] }, { index: 1 }],
+      lines: [{ index: 0, gains: [0, 0, 3] }, { index: 1 }],
     })
   })
 

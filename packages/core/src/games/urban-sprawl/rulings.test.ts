@@ -4,8 +4,9 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
+import type { Bot } from "../../kernel/bot.js"
 import { canonicalJson, sha256Hex } from "../../kernel/canonical.js"
-import { start } from "../../kernel/match.js"
+import { replay, start } from "../../kernel/match.js"
 import { simulate } from "../../kernel/simulate.js"
 import {
   atRisk,
@@ -19,7 +20,8 @@ import {
 import { CONTRACT_EVENTS, CONTRACTS, DECKS, MIX_EVENTS, permitsOf } from "./data.js"
 import { decide, legalCommands, owed } from "./decisions.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
-import type { Event, Options, Task } from "./model.js"
+import type { Command, Event, Options, Task } from "./model.js"
+import { SOURCED, TUNED, VARIANTS } from "./options.js"
 import { eventsInPlay, inPlay, type State } from "./state.js"
 import {
   act,
@@ -34,6 +36,35 @@ import {
 } from "./testing.js"
 
 const eot = (s: State) => act(s, s.active, { type: "EndTurn" })
+
+/** The options every game was recorded with before the balance options existed (none of them given). */
+const BEFORE_BALANCE: Options = {
+  length: "standard",
+  olympicsEndsImmediately: false,
+  maxRounds: 40,
+  metroHighImpact: "full",
+}
+/**
+ * The default options from ruling 52 until ruling 55, as games created with no options then recorded them:
+ * every balance option given (a literal, not the preset, so that it pins what those games hold).
+ */
+const OLD_DEFAULTS: Options = {
+  ...BEFORE_BALANCE,
+  turnOrder: "tapered",
+  contractMix: "26+10",
+  permitCost: "cityDiscount",
+  urbanRenewalInDeck: true,
+  prestigePayouts: "twoThirds",
+  policeChiefImmunity: "events",
+  boomPayouts: "half",
+}
+/** Those options with one balance option left out, as a game recorded before that option has them. */
+const withoutOption = (key: keyof typeof TUNED): Options => {
+  const { [key]: _left, ...rest } = OLD_DEFAULTS
+  return rest
+}
+/** The tuned preset, as a state built by hand carries it (a real set-up, decoded). */
+const tuned = (): Options => turnState({}, 3, { variant: "tuned" }).options
 const quiet = { planning: pileOf([]), discard: [] as string[] }
 const decks = (
   town: string[],
@@ -348,10 +379,10 @@ describe("18–19. payouts", () => {
     const r = withTasks([{ k: "payout", currency: "prestige", value: 3 }], {
       placed: [res("COM", 1, 0, [0]), res("COM", 2, 6, [0])],
     })
-    // Each row pays its leader two thirds of 3, rounded up (ruling 51, the default prestige payouts).
+    // Each row pays its leader the full 3 (design note §3.4; the default prestige payouts, ruling 55).
     expect(ofType(r.events, "PayoutMade")[0]?.lines.map((l) => l.gains)).toEqual([
-      [0, 2, 0],
-      [0, 0, 2],
+      [0, 3, 0],
+      [0, 0, 3],
     ])
     expect(s.markers.west[0]).toBe(3)
   })
@@ -604,14 +635,14 @@ describe("40–43. rulings met while building", () => {
   })
 })
 
-describe("47 and 52. option turnOrder: compensated, and tapered (the default) — the start player's lead", () => {
+describe("47 and 52. option turnOrder: compensated, and tapered (the tuned preset) — the start player's lead", () => {
   /** A seeded heuristic game with the turns started and the draft order, under these options. */
   const played = (
     seats: number,
     turnOrder: "plain" | "compensated" | "tapered" | undefined,
     seed: string,
   ) => {
-    const { turnOrder: _default, ...rest } = urbanSprawl.defaultOptions
+    const rest = withoutOption("turnOrder")
     const options = turnOrder === undefined ? rest : { ...rest, turnOrder }
     const bots = Array.from({ length: seats }, () => heuristicBot)
     const sim = simulate(urbanSprawl, options, bots, seed)
@@ -660,9 +691,9 @@ describe("47 and 52. option turnOrder: compensated, and tapered (the default) �
   })
 
   it.each([2, 3, 4])(
-    "52. %i seats, tapered (the default): as compensated, except at four seats round 2 takes half, rounded down (1, 1, 0, 0)",
+    "52. %i seats, tapered (the tuned preset): as compensated, except at four seats round 2 takes half, rounded down (1, 1, 0, 0)",
     (seats) => {
-      expect(urbanSprawl.defaultOptions.turnOrder).toBe("tapered")
+      expect(TUNED.turnOrder).toBe("tapered")
       const { turns, position, sim } = played(seats, "tapered", `ruling-52-${seats}`)
       for (const t of turns) {
         const index = (sim.events as Event[]).indexOf(t)
@@ -710,13 +741,7 @@ const setUp = (options: Options, seats = 3, seed = "set-up"): State => {
  * Renewal and the District Attorney.
  */
 const RECORDED_FINGERPRINT = "5b48651acc253aa38681be44d105062684442d03690c329d667618313134bc8e"
-const RECORDED: Options = {
-  length: "standard",
-  olympicsEndsImmediately: false,
-  maxRounds: 40,
-  metroHighImpact: "full",
-  turnOrder: "compensated",
-}
+const RECORDED: Options = { ...BEFORE_BALANCE, turnOrder: "compensated" }
 
 describe("48–50. the balance options: absent in recorded options means the rules as they were", () => {
   it("given options recorded before them, when the same seeds are played, then the events are the same as before (fingerprint)", () => {
@@ -725,10 +750,10 @@ describe("48–50. the balance options: absent in recorded options means the rul
   })
 })
 
-describe("48. option contractMix: 26+10 (the default) — each contract deck holds 26 contracts and 10 events", () => {
-  it("given the default options, when a game is set up, then each deck has 26 contracts, 10 events and its key event", () => {
-    expect(urbanSprawl.defaultOptions.contractMix).toBe("26+10")
-    const s = afterSetup(4, "ruling-48")
+describe("48. option contractMix: 26+10 (the tuned preset) — each contract deck holds 26 contracts and 10 events", () => {
+  it("given the tuned preset, when a game is set up, then each deck has 26 contracts, 10 events and its key event", () => {
+    expect(TUNED.contractMix).toBe("26+10")
+    const s = afterSetup(4, "ruling-48", { variant: "tuned" })
     for (const d of DECKS) {
       const contracts = inPlay(d, s.options)
       const events = eventsInPlay(d, s.options)
@@ -747,7 +772,7 @@ describe("48. option contractMix: 26+10 (the default) — each contract deck hol
   })
 
   it("given contractMix 34+2 or the option absent, when a game is set up, then the decks are the first content pack and the new events are out of the game", () => {
-    const { contractMix: _default, ...absent } = urbanSprawl.defaultOptions
+    const absent = withoutOption("contractMix")
     for (const options of [{ ...absent, contractMix: "34+2" as const }, absent]) {
       const s = setUp(options, 3, "ruling-48-first")
       for (const d of DECKS) {
@@ -775,7 +800,7 @@ describe("48. option contractMix: 26+10 (the default) — each contract deck hol
   })
 })
 
-describe("49. option permitCost: cityDiscount (the default) — City and Metropolis contracts need one permit fewer", () => {
+describe("49. option permitCost: cityDiscount (the tuned preset) — City and Metropolis contracts need one permit fewer", () => {
   const tryBuild = (id: string, permits: string[], permitCost?: "size" | "cityDiscount") => {
     const base = turnState({ contractBoxes: [id, null, null, null, null] })
     const options = permitCost === undefined ? RECORDED : { ...RECORDED, permitCost }
@@ -784,7 +809,7 @@ describe("49. option permitCost: cityDiscount (the default) — City and Metropo
   }
   it("given a 3-lot City contract and 2 civic permits, when built under cityDiscount, then it is allowed; under size or the option absent, refused", () => {
     // C02 Municipal Court: civic, 3 lots. P19 is 2 permits for civic or commercial.
-    expect(urbanSprawl.defaultOptions.permitCost).toBe("cityDiscount")
+    expect(TUNED.permitCost).toBe("cityDiscount")
     expect(tryBuild("C02", ["P19"], "cityDiscount")).toBeNull()
     expect(tryBuild("C02", ["P19"], "size")).toBe("urban-sprawl.build.permits")
     expect(tryBuild("C02", ["P19"])).toBe("urban-sprawl.build.permits")
@@ -798,10 +823,10 @@ describe("49. option permitCost: cityDiscount (the default) — City and Metropo
   })
 })
 
-describe("50. option urbanRenewalInDeck: true (the default) — Urban Renewal starts in the planning deck", () => {
-  it("given the default options, when a game is set up, then the 4 Urban Renewal cards are shuffled into the deck's top part and the discard is empty", () => {
-    expect(urbanSprawl.defaultOptions.urbanRenewalInDeck).toBe(true)
-    const s = afterSetup(3, "ruling-50")
+describe("50. option urbanRenewalInDeck: true (the tuned preset) — Urban Renewal starts in the planning deck", () => {
+  it("given the tuned preset, when a game is set up, then the 4 Urban Renewal cards are shuffled into the deck's top part and the discard is empty", () => {
+    expect(TUNED.urbanRenewalInDeck).toBe(true)
+    const s = afterSetup(3, "ruling-50", { variant: "tuned" })
     expect(s.planning.segments[0]).toHaveProperty("renewals")
     const unseen = Object.values(s.planning.pools).flat()
     const shown = [...s.planningBoxes, s.planning.top]
@@ -810,7 +835,7 @@ describe("50. option urbanRenewalInDeck: true (the default) — Urban Renewal st
     expect(s.planning.segments[1]).toEqual({ permits: 13, events: 6 })
   })
   it("given the option false or absent, when a game is set up, then they start in the discard (the rules before it)", () => {
-    const { urbanRenewalInDeck: _default, ...absent } = urbanSprawl.defaultOptions
+    const absent = withoutOption("urbanRenewalInDeck")
     for (const options of [{ ...absent, urbanRenewalInDeck: false }, absent]) {
       const s = setUp(options, 3, "ruling-50-old")
       expect(s.discard).toEqual(["U1", "U2", "U3", "U4"])
@@ -820,7 +845,7 @@ describe("50. option urbanRenewalInDeck: true (the default) — Urban Renewal st
   })
 })
 
-describe("51. option prestigePayouts: twoThirds (the default) — prestige payouts pay ⌈2v/3⌉ and ⌊v/3⌋", () => {
+describe("51. option prestigePayouts: twoThirds (the tuned preset) — prestige payouts pay ⌈2v/3⌉ and ⌊v/3⌋", () => {
   it("given a prestige payout of each value 1–6, when ranked, then the first gains ⌈2v/3⌉ and the second ⌊v/3⌋; wealth payouts keep v and ⌊v/2⌋", () => {
     const values = [1, 2, 3, 4, 5, 6]
     expect(values.map((v) => rankAmounts("prestige", v, "twoThirds"))).toEqual([
@@ -837,10 +862,10 @@ describe("51. option prestigePayouts: twoThirds (the default) — prestige payou
       expect(rankAmounts("prestige", v)).toEqual([v, Math.floor(v / 2)])
     }
   })
-  it("given row 1 with a leader and a second, when a prestige 3 payout is made, then the default pays 2 and 1; full or the option absent pays 3 and 1", () => {
-    expect(urbanSprawl.defaultOptions.prestigePayouts).toBe("twoThirds")
+  it("given row 1 with a leader and a second, when a prestige 3 payout is made, then the tuned preset pays 2 and 1; full or the option absent pays 3 and 1", () => {
+    expect(TUNED.prestigePayouts).toBe("twoThirds")
     const placed = [res("COM", 1, 0, [0]), res("COM", 1, 1, [0]), res("COM", 2, 2, [0])]
-    const { prestigePayouts: _default, ...absent } = turnState().options
+    const absent = withoutOption("prestigePayouts")
     const gains = (options: Options) =>
       ofType(
         settle({
@@ -849,13 +874,13 @@ describe("51. option prestigePayouts: twoThirds (the default) — prestige payou
         }).events,
         "PayoutMade",
       )[0]?.lines[0]?.gains
-    expect(gains(turnState().options)).toEqual([0, 2, 1])
+    expect(gains(tuned())).toEqual([0, 2, 1])
     expect(gains({ ...absent, prestigePayouts: "full" })).toEqual([0, 3, 1])
     expect(gains(absent)).toEqual([0, 3, 1])
   })
 })
 
-describe("53. option policeChiefImmunity: events (the default) — Urban Renewal may cover the Police Chief's buildings", () => {
+describe("53. option policeChiefImmunity: events (the tuned preset) — Urban Renewal may cover the Police Chief's buildings", () => {
   const placed = [res("RES", 1, 7, [0]), res("RES", 2, 7, [1, 3])]
   const given = (options: Options) =>
     withPlayer(
@@ -868,26 +893,26 @@ describe("53. option policeChiefImmunity: events (the default) — Urban Renewal
       0,
       { hand: ["P12", "U1"], wealth: 40 },
     )
-  it("given the default options and seat 2 the Police Chief, when seat 0 covers seat 2's building with Urban Renewal, then it is demolished like any other", () => {
-    expect(urbanSprawl.defaultOptions.policeChiefImmunity).toBe("events")
-    const r = act(given(turnState().options), 0, coverBlock7)
+  it("given the tuned preset and seat 2 the Police Chief, when seat 0 covers seat 2's building with Urban Renewal, then it is demolished like any other", () => {
+    expect(TUNED.policeChiefImmunity).toBe("events")
+    const r = act(given(tuned()), 0, coverBlock7)
     expect(ofType(r.events, "Built")[0]?.demolished).toEqual([0, 1])
     expect(r.state.offices.PoliceChief).toBe(2)
   })
   it("given eventsAndRenewal or the option absent, when seat 0 tries the same, then it is refused (ruling 15, the rule before it)", () => {
-    const { policeChiefImmunity: _default, ...absent } = turnState().options
+    const absent = withoutOption("policeChiefImmunity")
     for (const options of [{ ...absent, policeChiefImmunity: "eventsAndRenewal" } as const, absent])
       expect(refused(given(options), 0, coverBlock7)).toBe("urban-sprawl.build.site")
   })
-  it("given the default options, when Fire, Flood, Earthquake or Urban Decay pick their buildings, then the Police Chief's are still immune", () => {
-    const s = given(turnState().options)
+  it("given the tuned preset, when Fire, Flood, Earthquake or Urban Decay pick their buildings, then the Police Chief's are still immune", () => {
+    const s = given(tuned())
     expect(atRisk(s, 2, "size3plus", null)).toEqual([])
     expect(atRisk(s, 2, "mostValuableBlock", 7)).toEqual([])
     expect(decayCandidates(s)).toEqual([0])
   })
 })
 
-describe("54. option boomPayouts: half (the default) — the events paying the highest wealth value pay half of it", () => {
+describe("54. option boomPayouts: half (the tuned preset) — the events paying the highest wealth value pay half of it", () => {
   // Column 4 holds the highest printed wealth marker (6): seat 1 owns two buildings there, seat 2 one.
   const placed = [res("COM", 1, 3, [0]), res("COM", 1, 9, [0]), res("COM", 2, 15, [0])]
   const gains = (options: Options) =>
@@ -895,9 +920,9 @@ describe("54. option boomPayouts: half (the default) — the events paying the h
       settle({ ...turnState({ placed, tasks: [{ k: "highestWealthPayout" }] }), options }).events,
       "PayoutMade",
     )[0]
-  it("given the default options, when Land Boom, Real Estate Boom or Bull Market pays the highest wealth value 6, then the first gains ⌈6/2⌉ and the second ⌊6/4⌋", () => {
-    expect(urbanSprawl.defaultOptions.boomPayouts).toBe("half")
-    expect(gains(turnState().options)).toMatchObject({
+  it("given the tuned preset, when Land Boom, Real Estate Boom or Bull Market pays the highest wealth value 6, then the first gains ⌈6/2⌉ and the second ⌊6/4⌋", () => {
+    expect(TUNED.boomPayouts).toBe("half")
+    expect(gains(tuned())).toMatchObject({
       currency: "wealth",
       value: 6,
       lines: [{ line: "column", index: 3, gains: [0, 3, 1] }],
@@ -910,12 +935,232 @@ describe("54. option boomPayouts: half (the default) — the events paying the h
     ])
   })
   it("given boomPayouts full or the option absent, when the same payout is made, then it pays v and ⌊v/2⌋ like every wealth payout (the rule before it)", () => {
-    const { boomPayouts: _default, ...absent } = turnState().options
+    const absent = withoutOption("boomPayouts")
     for (const options of [{ ...absent, boomPayouts: "full" } as const, absent])
       expect(gains(options)?.lines[0]?.gains).toEqual([0, 6, 3])
   })
-  it("given the default options, when any other wealth payout is made, then it still pays v and ⌊v/2⌋", () => {
-    const other = settle({ ...turnState({ placed, tasks: [{ k: "payout", currency: "wealth", value: 6 }] }) })
+  it("given the tuned preset, when any other wealth payout is made, then it still pays v and ⌊v/2⌋", () => {
+    const other = settle({
+      ...turnState({ placed, tasks: [{ k: "payout", currency: "wealth", value: 6 }] }),
+      options: tuned(),
+    })
     expect(ofType(other.events, "PayoutMade")[0]?.lines[0]?.gains).toEqual([0, 6, 3])
   })
+})
+
+describe("55. the default options are the written rules (design note §§2–5); each balance change is an option", () => {
+  const started = (options: unknown): Options => {
+    const r = start(urbanSprawl, options, 3, "ruling-55")
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    return (r.success.events[0] as Extract<Event, { type: "GameStarted" }>).options
+  }
+  /** Action points of every turn of a heuristic game under these options, with the Mayor's extra point taken off. */
+  const baseAp = (options: Options, seats: number, seed: string): number[] => {
+    const sim = simulate(
+      urbanSprawl,
+      options,
+      Array.from({ length: seats }, () => heuristicBot),
+      seed,
+    )
+    let mayor: number | null = null
+    const out: number[] = []
+    for (const e of sim.events as Event[]) {
+      if (e.type === "ElectionHeld" && e.office === "Mayor") mayor = e.winner
+      if (e.type === "OfficeTaken" && e.office === "Mayor") mayor = e.seat
+      if (e.type === "TurnStarted") out.push(e.ap - (mayor === e.seat ? 1 : 0))
+    }
+    return out
+  }
+
+  it("given no options, when a game starts, then GameStarted records every balance option at its written value", () => {
+    expect(started(undefined)).toEqual({
+      length: "standard",
+      olympicsEndsImmediately: false,
+      maxRounds: 100,
+      metroHighImpact: "full",
+      variant: "sourced",
+      turnOrder: "plain",
+      contractMix: "34+2",
+      permitCost: "size",
+      urbanRenewalInDeck: false,
+      prestigePayouts: "full",
+      policeChiefImmunity: "eventsAndRenewal",
+      boomPayouts: "full",
+    })
+    expect(VARIANTS.sourced).toBe(SOURCED)
+  })
+
+  it.each([2, 3, 4])(
+    "'Investment → Actions (6 AP) → End of Turn' (design note §3, ✔ BB1, UBG-I, BB2): at %i seats every turn starts with 6 AP (7 for the Mayor), round 1 included",
+    (seats) => {
+      const ap = baseAp(urbanSprawl.defaultOptions, seats, `ruling-55-ap-${seats}`)
+      expect(ap.length).toBeGreaterThan(2 * seats)
+      expect(new Set(ap)).toEqual(new Set([6]))
+    },
+  )
+
+  it("'Permit cost = size on most cards' (design note §3.3 step 1, ✔ LMD, HW; §5.3): every contract needs as many permits as lots, so a 3-lot City contract is refused with 2 permits", () => {
+    const c = urbanSprawl.catalogue(urbanSprawl.defaultOptions) as {
+      contracts: Record<string, Array<{ size: number; permits: number }>>
+    }
+    for (const d of DECKS) for (const k of c.contracts[d] ?? []) expect(k.permits).toBe(k.size)
+    const s = withPlayer(turnState({ contractBoxes: ["C02", null, null, null, null] }), 0, {
+      hand: ["P19"],
+      wealth: 40,
+    })
+    const build = {
+      type: "Build",
+      card: "C02",
+      block: 21,
+      lots: [0, 1, 2],
+      permits: ["P19"],
+      renewal: null,
+    } as const
+    expect(refused(s, 0, build)).toBe("urban-sprawl.build.permits")
+  })
+
+  it("'Contract decks (each 36 cards + 1 key event)' (design note §2 step 7, 37 each ✔ BB1; §5.3 '34 contracts + 2 events + 1 key event'): each deck holds 34 contracts, 2 events and its key event", () => {
+    const s = afterSetup(4, "ruling-55-decks")
+    for (const d of DECKS) {
+      expect(inPlay(d, s.options)).toHaveLength(34)
+      expect(eventsInPlay(d, s.options).map((e) => e.id)).toEqual(
+        CONTRACT_EVENTS[d].slice(0, 3).map((e) => e.id),
+      )
+    }
+    expect(s.decks.metro.segments).toEqual([{ cards: 15 }, { cards: 6, key: 1 }, { cards: 15 }])
+  })
+
+  it("'the 4 Urban Renewal cards start in the Planning discard pile' (design note §2 step 8, ◐ QQ-J): they are not in the deck", () => {
+    const s = afterSetup(3, "ruling-55-renewal")
+    expect(s.discard).toEqual(["U1", "U2", "U3", "U4"])
+    expect(s.planning.pools.renewals).toBeUndefined()
+    expect(s.planning.segments[1]).toEqual({ permits: 13, events: 6 })
+  })
+
+  it("the Police Chief's buildings 'are immune to Fire, Flood, Earthquake and Urban Decay, and cannot be demolished by another player's Urban Renewal' (design note §3.5)", () => {
+    const s = withPlayer(
+      turnState({
+        placed: [res("RES", 1, 7, [0]), res("RES", 2, 7, [1, 3])],
+        contractBoxes: ["C05", "M07", null, null, null],
+        offices: offices({ PoliceChief: 2 }),
+      }),
+      0,
+      { hand: ["P12", "U1"], wealth: 40 },
+    )
+    expect(refused(s, 0, coverBlock7)).toBe("urban-sprawl.build.site")
+    expect(atRisk(s, 2, "mostValuableBlock", 7)).toEqual([])
+  })
+
+  it("'the player ranked first gains v, the player ranked second gains ⌊v/2⌋' (design note §3.4), Land Boom's 'wealth payout for the highest wealth value' (§4) included", () => {
+    const placed = [res("COM", 1, 0, [0]), res("COM", 1, 1, [0]), res("COM", 2, 2, [0])]
+    const paid = (task: Task) =>
+      ofType(settle(turnState({ placed, tasks: [task] })).events, "PayoutMade")[0]?.lines[0]?.gains
+    expect(paid({ k: "payout", currency: "prestige", value: 3 })).toEqual([0, 3, 1])
+    const column = [res("COM", 1, 3, [0]), res("COM", 1, 9, [0]), res("COM", 2, 15, [0])]
+    const boom = settle(turnState({ placed: column, tasks: [{ k: "highestWealthPayout" }] }))
+    expect(ofType(boom.events, "PayoutMade")[0]).toMatchObject({ value: 6, lines: [{ gains: [0, 6, 3] }] })
+  })
+})
+
+describe("55. variant tuned sets every balance change at once; recorded games keep their options", () => {
+  /** What the old defaults' games were, hashed before ruling 55 (the fingerprint above, seeds `tuned-<i>`). */
+  const OLD_DEFAULTS_FINGERPRINT = "67443446e74d002b7a870bc8e2699bf525fa5be46bd8297f70555a0788d5ab3c"
+  const startedWith = (options: unknown): Options => {
+    const r = start(urbanSprawl, options, 3, "ruling-55-tuned")
+    if (Result.isFailure(r)) throw new Error(r.failure.message)
+    return (r.success.events[0] as Extract<Event, { type: "GameStarted" }>).options
+  }
+
+  it("given variant tuned, when a game starts, then GameStarted records the seven options of rulings 47–54; an option given explicitly wins", () => {
+    expect(TUNED).toEqual({
+      turnOrder: "tapered",
+      contractMix: "26+10",
+      permitCost: "cityDiscount",
+      urbanRenewalInDeck: true,
+      prestigePayouts: "twoThirds",
+      policeChiefImmunity: "events",
+      boomPayouts: "half",
+    })
+    const tunedGame = { ...urbanSprawl.defaultOptions, variant: "tuned" as const }
+    expect(startedWith(tunedGame)).toEqual({ ...tunedGame, ...TUNED })
+    expect(startedWith({ ...tunedGame, turnOrder: "plain" })).toEqual({
+      ...tunedGame,
+      ...TUNED,
+      turnOrder: "plain",
+    })
+    expect(startedWith({ ...urbanSprawl.defaultOptions, boomPayouts: "half" })).toMatchObject({
+      ...SOURCED,
+      boomPayouts: "half",
+    })
+  })
+
+  it("given the options a GameStarted recorded, when a game is started again from them (as verify does), then it records the same options", () => {
+    const tunedGame = { ...urbanSprawl.defaultOptions, variant: "tuned" as const }
+    for (const options of [urbanSprawl.defaultOptions, tunedGame, OLD_DEFAULTS, RECORDED, BEFORE_BALANCE]) {
+      const recorded = startedWith(options)
+      expect(canonicalJson(startedWith(recorded))).toBe(canonicalJson(recorded))
+    }
+    expect(startedWith(OLD_DEFAULTS)).toEqual(OLD_DEFAULTS)
+    expect(startedWith(BEFORE_BALANCE)).toEqual(BEFORE_BALANCE)
+  })
+
+  it("given games recorded with the defaults before ruling 55 (every option in GameStarted), when the same seeds are played, then the events are the same, and replaying them rebuilds the same state", () => {
+    expect(fingerprint(OLD_DEFAULTS, 9, "tuned")).toBe(OLD_DEFAULTS_FINGERPRINT)
+    const sim = simulate(
+      urbanSprawl,
+      OLD_DEFAULTS,
+      [heuristicBot, randomBot, heuristicBot],
+      "ruling-55-replay",
+    )
+    expect((sim.events[0] as Extract<Event, { type: "GameStarted" }>).options).toEqual(OLD_DEFAULTS)
+    expect(replay(urbanSprawl, sim.events).state).toEqual(sim.match.state)
+  })
+
+  it("given variant tuned and the old cap of 40 rounds, when the same seeds are played, then every event after GameStarted is the old defaults'", () => {
+    const events = (options: Options, i: number) => {
+      const seats = 2 + (i % 3)
+      const bots = Array.from({ length: seats }, (_, s) => ((s + i) % 3 === 0 ? randomBot : heuristicBot))
+      return simulate(urbanSprawl, options, bots, `tuned-${i}`).events.slice(1)
+    }
+    const preset: Options = { ...BEFORE_BALANCE, variant: "tuned" }
+    for (let i = 0; i < 3; i++)
+      expect(canonicalJson(events(preset, i))).toBe(canonicalJson(events(OLD_DEFAULTS, i)))
+  })
+})
+
+describe("56. the safety cap: the game ends after 100 rounds (option maxRounds)", () => {
+  /** Ends every turn at once; any other decision (the starter draft) takes the first legal command. */
+  const ender: Bot<unknown, Command> = {
+    name: "ender",
+    choose: ({ legal }) => legal.find((c) => c.type === "EndTurn") ?? (legal[0] as Command),
+  }
+
+  it("given seats that never take a contract, when they play, then no deck moves and only the cap ends the game, after round 100", () => {
+    expect(urbanSprawl.defaultOptions.maxRounds).toBe(100)
+    const sim = simulate(urbanSprawl, urbanSprawl.defaultOptions, [ender, ender], "ruling-56-stall", {
+      keepEvents: false,
+    })
+    const s = sim.match.state as State
+    expect(sim.match.ended?.reason).toBe("rules")
+    expect(s.round).toBe(100)
+    expect(s.ending).toBe(false)
+    expect(s.decks.metro.active).toBe(false)
+  })
+
+  it("given heuristic seats under the written rules, when 40 two-seat games are played, then every one ends by the Olympic Games, far below the cap", () => {
+    for (let i = 0; i < 40; i++) {
+      const sim = simulate(
+        urbanSprawl,
+        urbanSprawl.defaultOptions,
+        [heuristicBot, heuristicBot],
+        `ruling-56-${i}`,
+        {
+          keepEvents: false,
+        },
+      )
+      const s = sim.match.state as State
+      expect(s.ending, `game ${i}`).toBe(true)
+      expect(s.round).toBeLessThan(60)
+    }
+  }, 120_000)
 })

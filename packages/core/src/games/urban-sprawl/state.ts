@@ -18,6 +18,7 @@ import {
   WEST_START,
 } from "./data.js"
 import type { Board, Building, DeckState, Options, Player } from "./model.js"
+import { withVariant } from "./options.js"
 
 /** The full state: the public board plus what nobody sees before the end (the seed and the PRNG state). */
 export interface State extends Board {
@@ -120,9 +121,13 @@ export const starterBuildings = (): Building[] =>
     card: null,
   }))
 
-/** The state right after GameStarted (rules §2): nothing drawn yet. */
+/**
+ * The state right after GameStarted (rules §2): nothing drawn yet. Options recorded by `start` are complete;
+ * a GameStarted built by hand with a variant gets its values here too (ruling 55).
+ */
 export const initialState = (started: GameStarted<Options>): State => {
-  const { seats, options, seed } = started
+  const { seats, seed } = started
+  const options = withVariant(started.options)
   const buildings = starterBuildings()
   const lots = Array.from({ length: 144 }, () => -1)
   for (const b of buildings) for (const l of b.lots) lots[globalLot(b.block, l)] = b.id

@@ -56,13 +56,14 @@ export interface Placed {
 
 /**
  * A state in seat `active`'s action phase with this board: the given buildings only (no starters), empty
- * hands and boxes unless given, nothing pending.
+ * hands and boxes unless given, nothing pending. `options` are merged over the defaults as in `afterSetup`.
  */
 export const turnState = (
   patch: Partial<Mutable<State>> & { placed?: ReadonlyArray<Placed> } = {},
   seats = 3,
+  options: Partial<Options> = {},
 ): State => {
-  const base = afterSetup(seats)
+  const base = afterSetup(seats, "test", options)
   const { placed = [], ...rest } = patch
   const buildings: Building[] = placed.map((p, id) => ({
     id,

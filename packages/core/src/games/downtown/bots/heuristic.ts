@@ -108,11 +108,12 @@ const chooseZone = (turn: Turn): DowntownCommand => {
   for (const c of legal) {
     if (c.type !== "ChooseZone") continue
     const z = view.zones[c.zone - 1]
-    const isPass = !z || z.closed || z.construction === "park" || z.markers.length >= 4
-    if (isPass) {
+    if (!z || z.construction === "park") {
       pass ??= c
       continue
     }
+    // Nothing to get there: a pass under option fullZoneChoice "pass", a loss under the rule text (ruling 26).
+    if (z.closed || z.markers.length >= 4) continue
     const g = requestGain(view, seat, c)
     if (g > top) {
       top = g
