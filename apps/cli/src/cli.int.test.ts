@@ -5,9 +5,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { gameIds } from "@boroughs/core"
 import { describe, expect, it } from "vitest"
-import { BUILT_CLI, cli as run } from "./testing.js"
+import { BUILT_CLI, migratedPglite, cli as run } from "./testing.js"
 
-// The CLI as a person runs it: the built command, a real process, real PGlite directories, real files.
+// The CLI as a person runs it: the built command, a real process, real PGlite directories, real files. The
+// directories are copies of one migrated folder: creating a database is `migrate`'s test and the README's.
 const cli = (...args: string[]) => run(args)
 
 const tmp = () => mkdtempSync(join(tmpdir(), "boroughs-cli-"))
@@ -35,7 +36,7 @@ describe("boroughs CLI", () => {
       ]
 
       it("selfplay prints a JSON summary and the same seed and bots export byte-identical events", () => {
-        const a = cli(...args, "--db", join(dir, "db1"), "--out", first)
+        const a = cli(...args, "--db", migratedPglite(join(dir, "db1")), "--out", first)
         expect(a.stderr).toBe("")
         expect(a.code).toBe(0)
         const summary = JSON.parse(a.stdout)
@@ -43,7 +44,7 @@ describe("boroughs CLI", () => {
         expect(summary.ranking).toHaveLength(4)
         expect(summary.scores).toHaveLength(4)
         expect(summary.events).toBeGreaterThan(10)
-        const b = cli(...args, "--db", join(dir, "db2"), "--out", second)
+        const b = cli(...args, "--db", migratedPglite(join(dir, "db2")), "--out", second)
         expect(b.code).toBe(0)
         expect(readFileSync(second, "utf8")).toBe(readFileSync(first, "utf8"))
         // export from the database gives the same bytes as --out
@@ -103,7 +104,7 @@ describe("boroughs CLI", () => {
     const r = cli(
       "start",
       "--db",
-      join(tmp(), "db"),
+      migratedPglite(join(tmp(), "db")),
       "--max-games",
       "1",
       "--no-site",
@@ -136,7 +137,7 @@ describe("boroughs CLI", () => {
   ]
   for (const [name, command, prefix, exitCode] of launchers)
     it(`${name} signalled alone (a process manager's SIGTERM) stops the CLI and the server it started`, async () => {
-      const args = ["--db", join(tmp(), "db"), "--no-site", "--pace", "0", "--api-port", "0"]
+      const args = ["--db", migratedPglite(join(tmp(), "db")), "--no-site", "--pace", "0", "--api-port", "0"]
       const started = spawn(command, [...prefix, ...args], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: "", CI: "true" },
@@ -200,7 +201,7 @@ describe("boroughs CLI", () => {
       [
         "bad seat count",
         ["selfplay", "--game", "downtown", "--players", "9", "--seed", "1"],
-        /downtown is played by 2–6 players, not 9/,
+        /downtown is played by 3–6 players, not 9/,
       ],
       [
         "unknown bot",
