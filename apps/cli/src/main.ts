@@ -227,6 +227,112 @@ projections
       )
   })
 
+// Commands for a running server, as a bot author or organiser talks to it (docs/api.md).
+const urlOption = "--url <url>"
+const urlHelp =
+  "the game server (default: $BOROUGHS_URL, else http://127.0.0.1:8080, where `boroughs start` serves it)"
+const organiserTokenOption = "--token-file <file>"
+const organiserTokenHelp =
+  "the organiser token's file (default: $BOROUGHS_ORGANISER_TOKEN_FILE, else $BOROUGHS_ORGANISER_TOKEN, else .boroughs/organiser-token, which `boroughs start` keeps)"
+
+const token = program
+  .command("token")
+  .description("a running server's tokens (organisers): issue one for a bot or player, list them, revoke one")
+token
+  .command("create")
+  .description("issue a token; its secret is shown this once (the server keeps only its hash)")
+  .requiredOption("--kind <kind>", "bot, player or organiser")
+  .requiredOption("--name <name>", "the holder's name: the token acts for the seats held by <kind>:<name>")
+  .option(
+    "--expires <instant>",
+    "when it stops working (ISO 8601, e.g. 2030-01-01T00:00:00Z; default: never)",
+  )
+  .option("--out <file>", "write the secret to this file, readable by you only, instead of stdout")
+  .option("--json", "print the token as JSON (with its secret, unless --out has it)")
+  .option(urlOption, urlHelp)
+  .option(organiserTokenOption, organiserTokenHelp)
+  .action(async (o) => {
+    const { createToken } = await import("./commands/token.js")
+    const issued = await createToken(o)
+    const { token: secret, ...info } = issued
+    if (o.json) process.stdout.write(`${JSON.stringify(o.out ? info : issued, null, 2)}\n`)
+    else if (!o.out) process.stdout.write(`${secret}\n`)
+    process.stderr.write(
+      `boroughs: issued ${issued.tokenId} for ${issued.kind}:${issued.name}${o.out ? `; its secret is in ${o.out}` : ""} (shown this once: the server keeps only its hash)\n`,
+    )
+  })
+token
+  .command("list")
+  .description("every token the server has issued, live, expired or revoked (never their secrets)")
+  .option("--json", "print them as JSON")
+  .option(urlOption, urlHelp)
+  .option(organiserTokenOption, organiserTokenHelp)
+  .action(async (o) => {
+    const { formatTokens, listTokens } = await import("./commands/token.js")
+    const tokens = await listTokens(o)
+    process.stdout.write(`${o.json ? JSON.stringify(tokens, null, 2) : formatTokens(tokens)}\n`)
+  })
+token
+  .command("revoke")
+  .description("stop a token from working (at once on this server, within 5 s on its other replicas)")
+  .argument("<id>", "the token's id (tok_…, as `token list` shows it)")
+  .option(urlOption, urlHelp)
+  .option(organiserTokenOption, organiserTokenHelp)
+  .action(async (tokenId: string, o) => {
+    const { revokeToken } = await import("./commands/token.js")
+    await revokeToken({ ...o, tokenId })
+    process.stderr.write(`boroughs: revoked ${tokenId}\n`)
+  })
+
+const game = program.command("game").description("games on a running server: create one, watch one in words")
+game
+  .command("create")
+  .description("create a game (organisers); prints its id")
+  .requiredOption("--game <id>", `the game (${GAME_IDS.join(", ")})`)
+  .requiredOption(
+    "--seats <holders>",
+    "comma-separated, one a seat: builtin:<bot> (the server plays it with that bot of the game: random, heuristic; dale in suburbia), bot:<name> or player:<name> (that token's holder plays it), or me (whoever the token speaks for: with the organiser token, a seat only organisers play)",
+  )
+  .option("--id <gameId>", "the game's id (default: a random one)")
+  .option("--seed <s>", "the game's seed (default: a random one, secret until the end)")
+  .option("--options <json>", "the game's options as JSON (default: the game's defaults)")
+  .option(
+    "--decision-ms <ms>",
+    'how long each decision may take before the clock plays for it, or "none" (default: 30000)',
+  )
+  .option("--json", "print the game as JSON")
+  .option(urlOption, urlHelp)
+  .option(organiserTokenOption, organiserTokenHelp)
+  .action(async (o) => {
+    const { createGame, describeSeats } = await import("./commands/game.js")
+    const created = await createGame(o)
+    const { view: _view, decisions: _decisions, viewer: _viewer, ...summary } = created
+    process.stdout.write(o.json ? `${JSON.stringify(summary, null, 2)}\n` : `${created.gameId}\n`)
+    process.stderr.write(
+      `boroughs: created ${describeSeats(created)}\nboroughs: follow it with: npx boroughs game watch ${created.gameId}\n`,
+    )
+  })
+game
+  .command("watch")
+  .description(
+    "follow a game live, each event a line in words, until it ends; then the final ranks and scores",
+  )
+  .argument("<id>", "the game's id")
+  .option(
+    "--token-file <file>",
+    "watch as this token's holder: a bot's sees its seat's secrets (default: as a spectator)",
+  )
+  .option(
+    "--seat <n>",
+    "with --token-file: watch as this seat of the holder's (an organiser's: any)",
+    int("--seat"),
+  )
+  .option(urlOption, urlHelp)
+  .action(async (gameId: string, o) => {
+    const { watchGameNarrated } = await import("./commands/game.js")
+    await watchGameNarrated({ ...o, gameId }, (line) => process.stdout.write(`${line}\n`))
+  })
+
 program.parseAsync(process.argv).catch((e) => {
   process.stderr.write(`boroughs: ${describeError(e)}\n`)
   if (process.env.BOROUGHS_DEBUG && e instanceof Error && !(e instanceof CliError))

@@ -1,6 +1,16 @@
 import { Schema } from "effect"
 import { ViewedEnvelope, Viewer } from "./Envelope.js"
-import { CommandId, DecimalInt, GameId, Instant, RegisteredGameId, Seat, SeatHolder, Version } from "./Ids.js"
+import {
+  CommandId,
+  DecimalInt,
+  GameId,
+  Instant,
+  RegisteredGameId,
+  Seat,
+  SeatHolder,
+  SeatHolderOrBuiltin,
+  Version,
+} from "./Ids.js"
 import { DecisionMs, SpectatorPolicy } from "./Policy.js"
 
 /** `POST /api/games` (organisers): a new game of a registered game, its seats, policy and clock. */
@@ -15,8 +25,11 @@ export const CreateGameRequest = Schema.Struct({
   seed: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))),
   /** Chosen by the server when absent. Creating again with the same id and request is idempotent. */
   gameId: Schema.optionalKey(GameId),
-  /** Who holds each seat; a null seat is played only by organisers. All null when absent. */
-  players: Schema.optionalKey(Schema.Array(Schema.NullOr(SeatHolder))),
+  /**
+   * Who holds each seat; a null seat is played only by organisers, a `builtin:<bot>` seat by the server with
+   * that bot of the game. All null when absent.
+   */
+  players: Schema.optionalKey(Schema.Array(Schema.NullOr(SeatHolderOrBuiltin))),
   /** Public and live when absent. */
   spectators: Schema.optionalKey(SpectatorPolicy),
   /** 30 s when absent; null: no clock. */

@@ -32,6 +32,18 @@ export const SeatHolder = Schema.String.check(
   Schema.isPattern(/^(bot|player):[a-z0-9][a-z0-9_.-]{0,39}$/),
 ).annotate({ description: "bot:<name> or player:<name>" })
 
+/**
+ * Who holds a seat as a game is created: a {@link SeatHolder}, or `builtin:<bot>`, a bot of the game that the
+ * server plays itself. The server checks the bot's name against the game's (a budget such as `ismcts:500` gets
+ * as far as that check, which names them).
+ */
+export const SeatHolderOrBuiltin = Schema.String.check(
+  Schema.isPattern(/^((bot|player):[a-z0-9][a-z0-9_.-]{0,39}|builtin:[a-z0-9][a-z0-9_.:-]{0,39})$/),
+).annotate({
+  description:
+    "builtin:<bot> (played by the server: one of the game's bots, GET /api/catalogue), bot:<name> or player:<name>",
+})
+
 /** A client's idempotency key for one command: retrying with it never plays the command twice. */
 export const CommandId = Schema.String.check(Schema.isPattern(/^[\x21-\x7e]{1,128}$/)).annotate({
   description: "1–128 printable ASCII characters; the same id is the same command.",

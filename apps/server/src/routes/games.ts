@@ -30,6 +30,24 @@ const randomId = (bytes: number): string =>
 const lost = (e: { readonly message: string }) =>
   Effect.fail(new ServerError({ message: `a listed game could not be read: ${e.message}` }))
 
+/**
+ * Why a `builtin:<bot>` seat cannot be played, or null when every one can: the server plays such a seat with
+ * the game's bot of that name (the tournaments' bots, which the catalogue lists), and with no bot of that name
+ * the seat would only ever get the game's default move.
+ */
+const unknownBuiltinOf = (app: App, game: string, players: ReadonlyArray<string | null>): string | null => {
+  const bots = Object.keys(app.config.tournamentGame?.(game)?.bots ?? {})
+  for (const [seat, holder] of players.entries()) {
+    if (holder?.startsWith("builtin:") !== true) continue
+    const name = holder.slice("builtin:".length)
+    if (bots.includes(name)) continue
+    return `seat ${seat}: ${game} has no built-in bot "${name}"; ${
+      bots.length === 0 ? "this server plays none of its seats itself" : `its bots: ${bots.join(", ")}`
+    }`
+  }
+  return null
+}
+
 /** `POST /api/games`: an organiser creates a game (201 with its detail as an organiser sees it). */
 export const createGame =
   (app: App) =>
@@ -47,6 +65,8 @@ export const createGame =
         return yield* new BadRequest({
           message: `players names ${players.length} seat holders for ${body.seats} seats`,
         })
+      const unknownBuiltin = unknownBuiltinOf(app, def.id, players)
+      if (unknownBuiltin !== null) return yield* new BadRequest({ message: unknownBuiltin })
       const gameId = body.gameId ?? `g${randomId(8)}`
       const settings: GameSettings = {
         players,

@@ -1,0 +1,268 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type Bot, botRandom, findGame, type Typed } from "@boroughs/core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { BUILT_CLI, cli } from "./testing.js"
+
+// The commands a bot author runs against a server: the built `boroughs` talking to a real `boroughs server`
+// (its own process, PGlite, the organiser token it keeps in .boroughs/), as `npx boroughs start` leaves them.
+
+const home = mkdtempSync(join(tmpdir(), "boroughs-remote-"))
+// Only the token the server keeps in .boroughs/, whatever the environment running the tests holds.
+const env = {
+  BOROUGHS_HOME: home,
+  BOROUGHS_URL: "",
+  BOROUGHS_ORGANISER_TOKEN: "",
+  BOROUGHS_ORGANISER_TOKEN_FILE: "",
+}
+let server: ChildProcess
+let api = ""
+let organiser = ""
+
+/** The built CLI against the test's server, with the organiser token only where `start` keeps it. */
+const boroughs = (...args: string[]) => cli(args, 120_000, { ...env, BOROUGHS_URL: api })
+
+/**
+ * One request to the server as `token`. Tried twice: while `cli` runs the CLI synchronously this process
+ * hears nothing, so fetch may reuse a kept-alive connection the server has closed meanwhile. Every request
+ * here may be repeated (reads, and commands under their command id).
+ */
+const call = async (method: string, path: string, token: string, body?: unknown) => {
+  const request = () =>
+    fetch(`${api}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  const response = await request().catch(request)
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the server answered.
+  return { status: response.status, json: (await response.json().catch(() => null)) as any }
+}
+
+beforeAll(async () => {
+  server = spawn(process.execPath, [BUILT_CLI, "server", "--port", "0"], {
+    env: { ...process.env, ...env, DATABASE_URL: "", CI: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let out = ""
+  let err = ""
+  server.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString()
+  })
+  server.stderr?.on("data", (chunk: Buffer) => {
+    err += chunk.toString()
+  })
+  api = await new Promise<string>((found, failed) => {
+    const poll = setInterval(() => {
+      const m = /listening on (http:\/\/\S+)/.exec(out)
+      if (m) {
+        clearInterval(poll)
+        found(m[1] as string)
+      }
+    }, 100)
+    server.on("close", () => {
+      clearInterval(poll)
+      failed(new Error(`the server ended before serving:\n${out}\n${err}`))
+    })
+  })
+  organiser = readFileSync(join(home, ".boroughs", "organiser-token"), "utf8").trim()
+})
+
+afterAll(async () => {
+  if (server !== undefined && server.exitCode === null) {
+    const closed = new Promise((done) => server.on("close", done))
+    server.kill("SIGTERM")
+    await closed
+  }
+  rmSync(home, { recursive: true, force: true })
+})
+
+/** Plays `seat` with the game's heuristic bot, through the API as the organiser, until the game ends. */
+const playSeat = async (gameId: string, seat: number) => {
+  const bot = findGame("uptown")?.bots.heuristic as Bot
+  for (let moves = 0; moves < 2_000; ) {
+    const { json: game } = await call("GET", `/api/games/${gameId}?seat=${seat}`, organiser)
+    if (game.status === "ended") return moves
+    const decision = game.decisions.find((d: { seat: number }) => d.seat === seat)
+    if (decision === undefined) {
+      await new Promise((r) => setTimeout(r, 20))
+      continue
+    }
+    const command = bot.choose({
+      seat,
+      view: game.view,
+      legal: decision.legal as ReadonlyArray<Typed>,
+      random: botRandom(`${gameId}/${game.version}`, seat),
+    })
+    const answered = await call("POST", `/api/games/${gameId}/commands`, organiser, {
+      commandId: `${gameId}:${seat}:${game.version}`,
+      seat,
+      command,
+      expectedVersion: game.version,
+    })
+    if (answered.status === 409) continue
+    expect(answered.status, JSON.stringify(answered.json)).toBe(200)
+    moves++
+  }
+  throw new Error(`${gameId} did not end within 2,000 moves of seat ${seat}`)
+}
+
+describe("boroughs token", () => {
+  let tokenId = ""
+  let secret = ""
+
+  it("create prints the secret alone on stdout, once, with the organiser token `start` keeps", () => {
+    const r = boroughs("token", "create", "--kind", "bot", "--name", "mybot")
+    expect(r.code, r.stderr).toBe(0)
+    secret = r.stdout.trim()
+    expect(r.stdout).toBe(`${secret}\n`)
+    expect(secret).toMatch(/^brs_\S{20,}$/)
+    tokenId = /issued (tok_\S+) for bot:mybot/.exec(r.stderr)?.[1] as string
+    expect(tokenId).toBeDefined()
+  })
+
+  it("create --out writes the secret to a file only its owner reads, and --json describes it", async () => {
+    const file = join(home, "ann.token")
+    const r = boroughs("token", "create", "--kind", "player", "--name", "ann", "--out", file, "--json")
+    expect(r.code, r.stderr).toBe(0)
+    const issued = JSON.parse(r.stdout)
+    expect(issued).toMatchObject({ kind: "player", name: "ann", revokedAt: null })
+    expect(issued).not.toHaveProperty("token")
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    const me = await call("GET", "/api/me", readFileSync(file, "utf8").trim())
+    expect(me.json).toMatchObject({ kind: "player", name: "ann", tokenId: issued.tokenId })
+  })
+
+  it("list shows the tokens as a table, or as JSON", () => {
+    const table = boroughs("token", "list")
+    expect(table.code, table.stderr).toBe(0)
+    const lines = table.stdout.trimEnd().split("\n")
+    expect(lines[0]).toMatch(/^ID +KIND +NAME +STATUS +CREATED +EXPIRES$/)
+    expect(lines.find((l) => l.startsWith(tokenId))).toMatch(/ bot +mybot +live /)
+    const json = boroughs("token", "list", "--json")
+    expect(JSON.parse(json.stdout)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ tokenId, kind: "bot", name: "mybot" })]),
+    )
+    expect(json.stdout).not.toContain(secret)
+  })
+
+  it("revoke stops the token working", async () => {
+    expect((await call("GET", "/api/me", secret)).status).toBe(200)
+    const r = boroughs("token", "revoke", tokenId)
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toContain(`revoked ${tokenId}`)
+    expect((await call("GET", "/api/me", secret)).status).toBe(401)
+    const listed = JSON.parse(boroughs("token", "list", "--json").stdout)
+    expect(listed.find((t: { tokenId: string }) => t.tokenId === tokenId).revokedAt).not.toBeNull()
+    const again = boroughs("token", "revoke", tokenId)
+    expect(again.code).toBe(1)
+    expect(again.stderr).toMatch(/no live token/)
+  })
+
+  it("says what is wrong in one line: no server, a bot's token, no organiser token", () => {
+    const away = cli(["token", "list", "--url", "http://127.0.0.1:9"], 60_000, env)
+    expect(away.code).toBe(1)
+    expect(away.stderr).toBe(
+      "boroughs: no Boroughs server answers at http://127.0.0.1:9 (start one with `npx boroughs start`, or give --url or $BOROUGHS_URL)\n",
+    )
+    const botFile = join(home, "bot.token")
+    const issued = boroughs("token", "create", "--kind", "bot", "--name", "other")
+    writeFileSync(botFile, issued.stdout)
+    const asBot = boroughs("token", "list", "--token-file", botFile)
+    expect(asBot.code).toBe(1)
+    expect(asBot.stderr).toContain(`(the token used is in ${botFile})`)
+    const nowhere = mkdtempSync(join(tmpdir(), "boroughs-remote-empty-"))
+    const none = cli(["token", "list"], 60_000, { ...env, BOROUGHS_HOME: nowhere, BOROUGHS_URL: api })
+    expect(none.code).toBe(1)
+    expect(none.stderr).toMatch(/^boroughs: no organiser token: `npx boroughs start`/)
+    rmSync(nowhere, { recursive: true, force: true })
+  })
+})
+
+describe("boroughs game", () => {
+  it("create gives `me` and house bots their seats; watch narrates the game as it is played, to its end", async () => {
+    const created = boroughs(
+      "game",
+      "create",
+      "--game",
+      "uptown",
+      "--seats",
+      "me,builtin:heuristic,builtin:heuristic,builtin:random",
+      "--id",
+      "remote-1",
+      "--decision-ms",
+      "none",
+    )
+    expect(created.code, created.stderr).toBe(0)
+    expect(created.stdout).toBe("remote-1\n")
+    expect(created.stderr).toContain("boroughs game watch remote-1")
+    const detail = await call("GET", "/api/games/remote-1", organiser)
+    // The organiser's `me`: a seat held by nobody by name, which only organisers play.
+    expect(detail.json.players).toEqual([null, "builtin:heuristic", "builtin:heuristic", "builtin:random"])
+    expect(detail.json.decisionMs).toBeNull()
+
+    const watch = spawn(process.execPath, [BUILT_CLI, "game", "watch", "remote-1"], {
+      env: { ...process.env, ...env, BOROUGHS_URL: api, CI: "true" },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let out = ""
+    let err = ""
+    watch.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    watch.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString()
+    })
+    const exited = new Promise<number | null>((done) => watch.on("close", (code) => done(code)))
+
+    expect(await playSeat("remote-1", 0)).toBeGreaterThan(0)
+    expect(await exited, err).toBe(0)
+
+    const lines = out.trimEnd().split("\n")
+    expect(lines[0]).toBe(
+      "uptown game remote-1: seat 0 (played by organisers), seat 1 builtin:heuristic, seat 2 builtin:heuristic, seat 3 builtin:random",
+    )
+    const events = lines.filter((l) => l.startsWith("#"))
+    // Every event once, in order, each a line of words.
+    expect(events.map((l) => Number(/^#(\d+) /.exec(l)?.[1]))).toEqual(events.map((_, i) => i + 1))
+    expect(events[0]).toMatch(/^#1 Uptown started for 4 players \(seed committed: [0-9a-f]{8}…\)$/)
+    expect(events.some((l) => /^#\d+ seat 0: card placed — street \d+, site \d+/.test(l))).toBe(true)
+    expect(events.every((l) => !/undefined|NaN|\[object Object\]/.test(l))).toBe(true)
+
+    const ended = (await call("GET", "/api/games/remote-1", organiser)).json
+    expect(events.at(-1)).toMatch(/^#\d+ Game over: seat \d wins with \d+/)
+    expect(lines.at(-5)).toBe("Final ranks:")
+    const ranked = lines
+      .slice(-4)
+      .map((l) => /^ {2}(\d+)\w\w +seat (\d) .* +(\d+)$/.exec(l)?.slice(1).map(Number))
+    for (const [rank, seat, score] of ranked as number[][])
+      expect([rank, score]).toEqual([
+        ended.outcome.ranks[seat as number],
+        ended.outcome.scores[seat as number],
+      ])
+  })
+
+  it("create refuses a bot the game does not have, naming the game's, and a seat that is no holder", () => {
+    const unknown = boroughs("game", "create", "--game", "uptown", "--seats", "me,builtin:ismcts:500")
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toBe(
+      'boroughs: seat 1: uptown has no built-in bot "ismcts:500"; its bots: random, heuristic\n',
+    )
+    const typo = boroughs("game", "create", "--game", "uptown", "--seats", "me,heuristic")
+    expect(typo.code).toBe(1)
+    expect(typo.stderr).toMatch(
+      /seat 1 is "heuristic"; a seat is me, builtin:<bot>, bot:<name> or player:<name>/,
+    )
+  })
+
+  it("watch of a game that does not exist is one line, at once", () => {
+    const r = boroughs("game", "watch", "no-such-game")
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^boroughs: .*no-such-game.*\n$/)
+  })
+})
