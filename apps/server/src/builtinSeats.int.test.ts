@@ -96,6 +96,33 @@ describe("POST /api/games with built-in seats", () => {
     expect((await api.get("/api/games/no-such-bot", ORGANISER)).status).toBe(404)
   })
 
+  it("refuses to hand a seat to a bot the game does not have (ReplaceSeat), and records nothing", async () => {
+    const created = await api.post(
+      "/api/games",
+      { game: "uptown", seats: 2, gameId: "replace-unknown", players: [null, "builtin:random"] },
+      ORGANISER,
+    )
+    expect(created.status).toBe(201)
+    const before = (await api.get("/api/games/replace-unknown", ORGANISER)).json.version
+    const refused = await api.post(
+      "/api/games/replace-unknown/actions",
+      { action: { type: "ReplaceSeat", seat: 0, holder: "builtin:nosuchbot" }, reason: "test" },
+      ORGANISER,
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.json).toEqual({
+      _tag: "BadRequest",
+      message: 'seat 0: uptown has no built-in bot "nosuchbot"; its bots: random, heuristic',
+    })
+    expect((await api.get("/api/games/replace-unknown", ORGANISER)).json.version).toBe(before)
+    const replaced = await api.post(
+      "/api/games/replace-unknown/actions",
+      { action: { type: "ReplaceSeat", seat: 0, holder: "builtin:heuristic" }, reason: "test" },
+      ORGANISER,
+    )
+    expect(replaced.status).toBe(200)
+  })
+
   it("refuses a built-in holder that is not a bot name at all, as the schema does", async () => {
     for (const holder of ["builtin:", "builtin:Heuristic", "builtin:heuristic bot"]) {
       const refused = await api.post(

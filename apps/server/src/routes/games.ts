@@ -18,6 +18,7 @@ import { apiFailures, notFoundIsFault } from "../http/engineErrors.js"
 import { contextOf, redacted } from "../redaction.js"
 import { checkResumePoint } from "../resumePoint.js"
 import { readerOf, visibleVersion } from "../viewers.js"
+import { unknownBuiltinOf } from "./builtins.js"
 import { detailOf } from "./detail.js"
 import { lobbyRowFor } from "./lobbyRow.js"
 
@@ -29,24 +30,6 @@ const randomId = (bytes: number): string =>
 /** A game listed that cannot then be read: a fault of the server, not the caller's. */
 const lost = (e: { readonly message: string }) =>
   Effect.fail(new ServerError({ message: `a listed game could not be read: ${e.message}` }))
-
-/**
- * Why a `builtin:<bot>` seat cannot be played, or null when every one can: the server plays such a seat with
- * the game's bot of that name (the tournaments' bots, which the catalogue lists), and with no bot of that name
- * the seat would only ever get the game's default move.
- */
-const unknownBuiltinOf = (app: App, game: string, players: ReadonlyArray<string | null>): string | null => {
-  const bots = Object.keys(app.config.tournamentGame?.(game)?.bots ?? {})
-  for (const [seat, holder] of players.entries()) {
-    if (holder?.startsWith("builtin:") !== true) continue
-    const name = holder.slice("builtin:".length)
-    if (bots.includes(name)) continue
-    return `seat ${seat}: ${game} has no built-in bot "${name}"; ${
-      bots.length === 0 ? "this server plays none of its seats itself" : `its bots: ${bots.join(", ")}`
-    }`
-  }
-  return null
-}
 
 /** `POST /api/games`: an organiser creates a game (201 with its detail as an organiser sees it). */
 export const createGame =

@@ -25,6 +25,7 @@ import type { App } from "../app.js"
 import { requireOrganiser } from "../http/auth.js"
 import { bodyOf } from "../http/body.js"
 import { apiFailures, notFoundIsFault } from "../http/engineErrors.js"
+import { unknownBuiltinOf } from "./builtins.js"
 import { detailOf, gameTrail, tournamentTrail } from "./tournamentDetail.js"
 
 /** Organisers' endpoints: tournaments, organiser actions on games, trails, audits, the signing key. */
@@ -142,6 +143,15 @@ export const tournamentsGroup = (app: App) =>
           const organiser = yield* requireOrganiser(yield* Caller)
           const body = yield* bodyOf(app, request, GameActionRequest)
           const { gameId } = params
+          const { action } = body
+          if (action.type === "ReplaceSeat" && action.holder.startsWith("builtin:")) {
+            const game = yield* app.engine.load(gameId).pipe(apiFailures)
+            const players = Array.from({ length: action.seat + 1 }, (_, s) =>
+              s === action.seat ? action.holder : null,
+            )
+            const unknown = unknownBuiltinOf(app, game.match.game.id, players)
+            if (unknown !== null) return yield* new BadRequest({ message: unknown })
+          }
           const time = new Date().toISOString()
           const handled = yield* app.engine
             .act({
