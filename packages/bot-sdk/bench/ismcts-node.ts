@@ -8,7 +8,7 @@
  *   pnpm --filter @boroughs/bot-sdk bench:node
  */
 import { Random, type Typed } from "@boroughs/core"
-import { type DowntownState, downtown } from "@boroughs/core/games/downtown"
+import { type State as DowntownState, downtown } from "@boroughs/core/games/downtown"
 import { isMctsSearch } from "../src/bots/ismcts.js"
 import { installNodeHasher } from "../src/nodeHasher.js"
 import { POSITIONS, randomPlayout, SEATS } from "./positions.js"

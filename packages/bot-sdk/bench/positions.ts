@@ -1,5 +1,5 @@
 import { type Match, play, Random, start } from "@boroughs/core"
-import { type DowntownState, downtown } from "@boroughs/core/games/downtown"
+import { type State as DowntownState, downtown } from "@boroughs/core/games/downtown"
 import { Result } from "effect"
 
 // Positions and the bare-playout baseline shared by the IS-MCTS benches (in the runner and in plain Node).

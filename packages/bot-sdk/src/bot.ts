@@ -7,7 +7,7 @@ import type * as UrbanSprawl from "@boroughs/core/games/urban-sprawl"
 
 /** The view and command types of each game, from `@boroughs/core/games/<game>`: what a typed bot sees and plays. */
 export interface GameTypes {
-  readonly downtown: { readonly view: Downtown.DowntownView; readonly command: Downtown.DowntownCommand }
+  readonly downtown: { readonly view: Downtown.View; readonly command: Downtown.Command }
   readonly manhattan: { readonly view: Manhattan.View; readonly command: Manhattan.Command }
   readonly suburbia: { readonly view: Suburbia.View; readonly command: Suburbia.Command }
   readonly uptown: { readonly view: Uptown.View; readonly command: Uptown.Command }

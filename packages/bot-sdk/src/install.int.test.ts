@@ -150,11 +150,11 @@ describe("the SDK installed from its tarballs in a project outside the workspace
       join(project, "typed.ts"),
       [
         'import { defineBot } from "@boroughs/bot-sdk"',
-        'import type { DowntownCommand } from "@boroughs/core/games/downtown"',
+        'import type { Command } from "@boroughs/core/games/downtown"',
         "export const typed = defineBot({",
         '  game: "downtown",',
         '  name: "typed",',
-        "  decide: (view, legal): DowntownCommand | null => {",
+        "  decide: (view, legal): Command | null => {",
         "    // @ts-expect-error Downtown has no such command",
         '    legal.find((c) => c.type === "MovePawn")',
         "    // @ts-expect-error Downtown's view has no such field",

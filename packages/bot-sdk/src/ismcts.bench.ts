@@ -1,5 +1,9 @@
 import { Random, type Typed } from "@boroughs/core"
-import { type DowntownState, downtown, downtownHeuristicBot } from "@boroughs/core/games/downtown"
+import {
+  type State as DowntownState,
+  downtown,
+  heuristicBot as downtownHeuristicBot,
+} from "@boroughs/core/games/downtown"
 import { bench, describe } from "vitest"
 import { POSITIONS, randomPlayout, SEATS } from "../bench/positions.js"
 import { botPlayout, isMctsSearch } from "./bots/ismcts.js"

@@ -12,8 +12,12 @@
 import { writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { NEIGHBOURS, ZONES } from "../src/games/downtown/board.js"
-import type { DowntownEvent } from "../src/games/downtown/events.js"
-import { downtown, downtownHeuristicBot, downtownRandomBot } from "../src/games/downtown/index.js"
+import type { Event as DowntownEvent } from "../src/games/downtown/events.js"
+import {
+  downtown,
+  heuristicBot as downtownHeuristicBot,
+  randomBot as downtownRandomBot,
+} from "../src/games/downtown/index.js"
 import type { Bot } from "../src/kernel/bot.js"
 import { simulate } from "../src/kernel/simulate.js"
 

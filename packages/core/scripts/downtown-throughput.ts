@@ -4,8 +4,8 @@
  * Run: npx tsx scripts/downtown-throughput.ts [seconds per workload, default 10]
  */
 import { Result } from "effect"
-import { downtown, downtownRandomBot } from "../src/games/downtown/index.js"
-import type { DowntownState } from "../src/games/downtown/state.js"
+import { downtown, randomBot as downtownRandomBot } from "../src/games/downtown/index.js"
+import type { State as DowntownState } from "../src/games/downtown/state.js"
 import { commit } from "../src/kernel/commitment.js"
 import { type Match, play, start } from "../src/kernel/match.js"
 import { simulate } from "../src/kernel/simulate.js"

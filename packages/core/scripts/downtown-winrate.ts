@@ -3,7 +3,11 @@
  * Run: npx tsx scripts/downtown-winrate.ts [games, default 1000] [seat counts, default 4]
  * e.g. `npx tsx scripts/downtown-winrate.ts 500 3,4,5,6`. A win is rank 1, shared or not.
  */
-import { downtown, downtownHeuristicBot, downtownRandomBot } from "../src/games/downtown/index.js"
+import {
+  downtown,
+  heuristicBot as downtownHeuristicBot,
+  randomBot as downtownRandomBot,
+} from "../src/games/downtown/index.js"
 import type { Bot } from "../src/kernel/bot.js"
 import { simulate } from "../src/kernel/simulate.js"
 

@@ -8,7 +8,7 @@
 import { playTable, type TableStats, wilson } from "../src/games/urban-sprawl/balance.js"
 import { card } from "../src/games/urban-sprawl/data.js"
 import { heuristicBot, randomBot, urbanSprawl } from "../src/games/urban-sprawl/index.js"
-import type { Options } from "../src/games/urban-sprawl/model.js"
+import type { Options } from "../src/games/urban-sprawl/options.js"
 
 const GAMES = Number(process.argv[2] ?? 2000)
 const VS_RANDOM = Number(process.argv[3] ?? 500)

@@ -17,7 +17,7 @@ import {
   GENESIS_HASH,
 } from "@boroughs/core"
 import { bareReplay, playReplay, recordGames } from "@boroughs/core/bench"
-import { downtown, downtownRandomBot } from "@boroughs/core/games/downtown"
+import { downtown, randomBot as downtownRandomBot } from "@boroughs/core/games/downtown"
 import { eventIdFor } from "@boroughs/store"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { GameEngine } from "../src/GameEngine.js"

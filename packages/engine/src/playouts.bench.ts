@@ -1,6 +1,6 @@
 import { type AnyGame, type Bot, resetSha256, simulate } from "@boroughs/core"
 import { commandBenches, recordGames, TIMING } from "@boroughs/core/bench"
-import { downtown, downtownRandomBot } from "@boroughs/core/games/downtown"
+import { downtown, randomBot as downtownRandomBot } from "@boroughs/core/games/downtown"
 import { manhattan, randomBot as manhattanRandom } from "@boroughs/core/games/manhattan"
 import { suburbia, randomBot as suburbiaRandom } from "@boroughs/core/games/suburbia"
 import { uptown, randomBot as uptownRandom } from "@boroughs/core/games/uptown"

@@ -12,7 +12,7 @@ import {
   start,
   type Typed,
 } from "@boroughs/core"
-import { type DowntownState, downtown } from "@boroughs/core/games/downtown"
+import { type State as DowntownState, downtown } from "@boroughs/core/games/downtown"
 import { manhattan, heuristicBot as manhattanHeuristic } from "@boroughs/core/games/manhattan"
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"

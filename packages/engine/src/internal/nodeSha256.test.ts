@@ -1,5 +1,5 @@
 import { nobleSha256Hex, resetSha256, sha256Hex, simulate } from "@boroughs/core"
-import { downtown, downtownRandomBot } from "@boroughs/core/games/downtown"
+import { downtown, randomBot as downtownRandomBot } from "@boroughs/core/games/downtown"
 import { afterAll, describe, expect, it } from "vitest"
 import { installNodeSha256, nodeSha256Hex } from "./nodeSha256.js"
 

@@ -1,4 +1,4 @@
-import type { DowntownView } from "@boroughs/core/games/downtown"
+import type { View } from "@boroughs/core/games/downtown"
 import { renderToStaticMarkup } from "react-dom/server"
 import { beforeAll, describe, expect, it } from "vitest"
 import { GameBoard } from "../../GameBoard.js"
@@ -21,7 +21,7 @@ const wide = (html: string) =>
 describe("DowntownBoard", () => {
   it("draws every zone with its construction and its owners, mid-game, for a spectator", () => {
     const at = Math.floor(game.events.length / 2)
-    const view = viewAfter(game.game, game.events, at, { kind: "spectator" }) as DowntownView
+    const view = viewAfter(game.game, game.events, at, { kind: "spectator" }) as View
     const html = render(view)
     const svg = wide(html)
     expect(html).toContain('role="img"')
@@ -55,8 +55,8 @@ describe("DowntownBoard", () => {
   it("shows a seat its own secret card and hides it from a spectator", () => {
     const at = countThrough(game.events, (e) => e.type === "VoteCast")
     const vote = game.events[at - 1] as unknown as { seat: number; construction: string; zone: number }
-    const seatView = viewAfter(game.game, game.events, at, { kind: "seat", seat: vote.seat }) as DowntownView
-    const spectatorView = viewAfter(game.game, game.events, at, { kind: "spectator" }) as DowntownView
+    const seatView = viewAfter(game.game, game.events, at, { kind: "seat", seat: vote.seat }) as View
+    const spectatorView = viewAfter(game.game, game.events, at, { kind: "spectator" }) as View
     const label = vote.construction.charAt(0).toUpperCase() + vote.construction.slice(1)
     expect(render(seatView)).toContain(`your card: ${label}`)
     const spectator = render(spectatorView)

@@ -1,4 +1,4 @@
-import type { DowntownView } from "@boroughs/core/games/downtown"
+import type { View } from "@boroughs/core/games/downtown"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
@@ -44,7 +44,7 @@ const zoneRect = (layout: Layout, z: Zone) => {
 const constructionWord = (c: Construction | null) => (c ? CONSTRUCTION_STYLE[c].label : "no construction")
 
 /** The words a screen reader hears for a zone: number, construction, owners, state. */
-const zoneLabel = (view: DowntownView, seats: ReadonlyArray<SeatInfo>, zone: number): string => {
+const zoneLabel = (view: View, seats: ReadonlyArray<SeatInfo>, zone: number): string => {
   const z = view.zones[zone - 1]
   if (!z) return `Zone ${zone}`
   const parts = [`Zone ${zone}`]
@@ -72,7 +72,7 @@ const ZoneShape = ({
   highlighted,
   onSelect,
 }: {
-  view: DowntownView
+  view: View
   seats: ReadonlyArray<SeatInfo>
   zone: Zone
   layout: Layout
@@ -164,13 +164,7 @@ const ZoneShape = ({
   )
 }
 
-const BoardSvg = ({
-  view,
-  seats,
-  highlight,
-  onSelect,
-  layout,
-}: BoardProps<DowntownView> & { layout: Layout }) => {
+const BoardSvg = ({ view, seats, highlight, onSelect, layout }: BoardProps<View> & { layout: Layout }) => {
   const { width, height } = size(layout)
   const west = origin(layout, "west")
   const east = origin(layout, "east")
@@ -262,7 +256,7 @@ const BoardSvg = ({
   )
 }
 
-const FRAME_WORDS = (view: DowntownView) =>
+const FRAME_WORDS = (view: View) =>
   (Object.keys(CONSTRUCTION_STYLE) as Construction[]).map(
     (c) =>
       [
@@ -271,7 +265,7 @@ const FRAME_WORDS = (view: DowntownView) =>
       ] as const,
   )
 
-const seatRows = (view: DowntownView): SeatRow[] => {
+const seatRows = (view: View): SeatRow[] => {
   const twoPlayer = view.options.variant === "2p-official"
   const deciding = new Set<number>()
   const s = view.step
@@ -363,7 +357,7 @@ export const downtownLegend = (seats: ReadonlyArray<SeatInfo>, count: number): L
 ]
 
 /** Downtown: 24 zones on two halves of the city, constructions, each seat's spaces, money and secrets-in. */
-export const DowntownBoard = (props: BoardProps<DowntownView>) => {
+export const DowntownBoard = (props: BoardProps<View>) => {
   const { view, seats, highlight } = props
   return (
     <div className="bui-layout bui-layout-below bui-has-tall">

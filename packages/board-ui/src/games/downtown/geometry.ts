@@ -1,4 +1,4 @@
-import { type DowntownView, downtown } from "@boroughs/core/games/downtown"
+import { downtown, type View } from "@boroughs/core/games/downtown"
 
 /** A zone's rectangle on the plot grid, as the Downtown catalogue publishes it. */
 export interface Zone {
@@ -49,7 +49,7 @@ export const plotsOf = (z: Zone): ReadonlyArray<{ x: number; y: number }> =>
       )
 
 /** Whether a zone's zoning tile has come out (drawn, or played from a two-player hand). */
-export const isZoned = (view: DowntownView, zone: number): boolean =>
+export const isZoned = (view: View, zone: number): boolean =>
   !view.piles.west.includes(zone) &&
   !view.piles.east.includes(zone) &&
   !view.hands.some((h) => h.includes(zone))

@@ -1,4 +1,4 @@
-import type { DowntownView } from "@boroughs/core/games/downtown"
+import type { View } from "@boroughs/core/games/downtown"
 import { listWords, seatName } from "../../common/names.js"
 import type { SeatInfo } from "../../common/types.js"
 
@@ -6,7 +6,7 @@ const words = (types: ReadonlyArray<string> | undefined) =>
   listWords((types ?? []).map((t) => t.charAt(0).toUpperCase() + t.slice(1)))
 
 /** What is being decided now, in words (public: how many secrets are in, never what they are). */
-export const stepText = (view: DowntownView, seats: ReadonlyArray<SeatInfo>): string => {
+export const stepText = (view: View, seats: ReadonlyArray<SeatInfo>): string => {
   const s = view.step
   const mayor = seatName(seats, view.mayor)
   const count = (flags: ReadonlyArray<boolean>) => `${flags.filter(Boolean).length} of ${view.seats} in`

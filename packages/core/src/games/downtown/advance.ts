@@ -2,15 +2,15 @@ import type { Seat } from "../../kernel/game.js"
 import { Random } from "../../kernel/random.js"
 import { SPACES_PER_ZONE, shapeOf } from "./board.js"
 import { costOf, type VoteType } from "./data.js"
-import type { DowntownEvent, MarkerPlaced, SpacesBought } from "./events.js"
+import type { Event, MarkerPlaced, SpacesBought } from "./events.js"
 import { isPass, leaders, noTilesLeft, type Tally } from "./rules.js"
-import { type DowntownState, fromMayor, type ZoneState } from "./state.js"
+import { fromMayor, type State, type ZoneState } from "./state.js"
 import { scoreZone } from "./valuation.js"
 
-const NONE: ReadonlyArray<DowntownEvent> = []
+const NONE: ReadonlyArray<Event> = []
 
 /** The steps the rules take by themselves: extra draws, reveals, frames without a vote, the round's end. */
-export const advance = (state: DowntownState): ReadonlyArray<DowntownEvent> => {
+export const advance = (state: State): ReadonlyArray<Event> => {
   const step = state.step
   switch (step.kind) {
     case "second-draw": {
@@ -32,7 +32,7 @@ export const advance = (state: DowntownState): ReadonlyArray<DowntownEvent> => {
 }
 
 /** Turns all cards over; a clear winner is placed at once, a tie waits for the mayor (ruling 4). */
-const revealVotes = (state: DowntownState, zone: number): DowntownEvent[] => {
+const revealVotes = (state: State, zone: number): Event[] => {
   const tally: Record<VoteType, number> = { housing: 0, industry: 0, commerce: 0 }
   const votes: { seat: Seat; construction: VoteType; weight: number }[] = []
   const reveals: { key: string; value: unknown; salt: string }[] = []
@@ -44,7 +44,7 @@ const revealVotes = (state: DowntownState, zone: number): DowntownEvent[] => {
     votes.push({ seat, construction: sealed.value, weight })
     reveals.push({ key: sealed.key, value: sealed.value, salt: sealed.salt })
   }
-  const events: DowntownEvent[] = [{ type: "VotesRevealed", zone, votes, tally, reveals }]
+  const events: Event[] = [{ type: "VotesRevealed", zone, votes, tally, reveals }]
   const top = leaders(tally)
   if (top.length === 1) {
     const construction = top[0] as VoteType
@@ -62,11 +62,7 @@ const ZERO_TALLY: Tally = { housing: 0, industry: 0, commerce: 0 }
  * One type left fits the zone: it is placed without a vote (ruling 13). None left: a park of the zone's
  * shape if one is left, closing the zone and returning any markers; otherwise the zone stays empty (ruling 3).
  */
-const placeWithoutVote = (
-  state: DowntownState,
-  zone: number,
-  options: ReadonlyArray<VoteType>,
-): DowntownEvent[] => {
+const placeWithoutVote = (state: State, zone: number, options: ReadonlyArray<VoteType>): Event[] => {
   const shape = shapeOf(zone)
   const only = options[0]
   if (only !== undefined)
@@ -102,7 +98,7 @@ const markerCounts = (markers: ReadonlyArray<Seat>): { seat: Seat; markers: numb
  * mayor clockwise (3.3, ruling 8), score every sold-out construction in ascending zone order (4, ruling 9),
  * then pass the mayor or, after the last round, end the game.
  */
-const settleRound = (state: DowntownState): DowntownEvent[] => {
+const settleRound = (state: State): Event[] => {
   const choices: { seat: Seat; zone: number; spaces: number; request: boolean }[] = []
   const reveals: { key: string; value: unknown; salt: string }[] = []
   for (let seat = 0; seat < state.seats; seat++) {
@@ -112,7 +108,7 @@ const settleRound = (state: DowntownState): DowntownEvent[] => {
     choices.push({ seat, zone, spaces, request: !isPass(state.options, state.zones[zone - 1] as ZoneState) })
     reveals.push({ key: sealed.key, value: sealed.value, salt: sealed.salt })
   }
-  const events: DowntownEvent[] = [{ type: "ChoicesRevealed", round: state.round, choices, reveals }]
+  const events: Event[] = [{ type: "ChoicesRevealed", round: state.round, choices, reveals }]
 
   const order = fromMayor(state)
   const owed = new Array<number>(state.seats).fill(0)

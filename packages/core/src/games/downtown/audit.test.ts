@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import type { Bot } from "../../kernel/bot.js"
 import type { Typed } from "../../kernel/game.js"
 import { simulate } from "../../kernel/simulate.js"
-import { downtown, downtownHeuristicBot, downtownRandomBot } from "./index.js"
+import { downtown, heuristicBot, randomBot } from "./index.js"
 
 type Owner = { seat: number; spaces: number; value: number; bonus: number; total: number }
 type Scored = {
@@ -133,7 +133,7 @@ describe("independent audit from public events", () => {
     for (let i = 0; i < 80; i++) {
       const seats = 3 + (i % 4)
       const bots: Bot[] = Array.from({ length: seats }, (_, s) =>
-        (s + i) % 3 === 0 ? downtownHeuristicBot : downtownRandomBot,
+        (s + i) % 3 === 0 ? heuristicBot : randomBot,
       )
       const sim = simulate(downtown, { variant: "standard" }, bots, `audit-${i}`)
       // What a spectator receives: private events only in their redacted form.
@@ -145,12 +145,7 @@ describe("independent audit from public events", () => {
       games++
     }
     for (let i = 0; i < 20; i++) {
-      const sim = simulate(
-        downtown,
-        { variant: "2p-official" },
-        [downtownRandomBot, downtownHeuristicBot],
-        `audit-2p-${i}`,
-      )
+      const sim = simulate(downtown, { variant: "2p-official" }, [randomBot, heuristicBot], `audit-2p-${i}`)
       audit(sim.events, 2, true)
       games++
     }

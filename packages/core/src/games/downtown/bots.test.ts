@@ -4,7 +4,7 @@ import type { Bot } from "../../kernel/bot.js"
 import { Random } from "../../kernel/random.js"
 import { simulate } from "../../kernel/simulate.js"
 import { count, sized } from "../../testing/long.js"
-import { downtown, downtownBots, downtownHeuristicBot, downtownRandomBot } from "./index.js"
+import { downtown, downtownBots, heuristicBot, randomBot } from "./index.js"
 import { History } from "./testing.js"
 
 /** Four-seat games for the win rate: the first 200 seeds in CI, 1,000 under `pnpm test:long`. */
@@ -15,9 +15,7 @@ const heuristicWinRate = (games: number, seats: number, variant: "standard" | "2
   let wins = 0
   for (let i = 0; i < games; i++) {
     const hero = i % seats
-    const bots: Bot[] = Array.from({ length: seats }, (_, s) =>
-      s === hero ? downtownHeuristicBot : downtownRandomBot,
-    )
+    const bots: Bot[] = Array.from({ length: seats }, (_, s) => (s === hero ? heuristicBot : randomBot))
     const sim = simulate(downtown, { variant }, bots, `winrate-${variant}-${seats}-${i}`, {
       keepEvents: false,
     })
@@ -36,7 +34,7 @@ describe("bots", () => {
     const legal = downtown.legalCommands(state, 2)
     const random = Random.fromKey("pick")
     for (let i = 0; i < 50; i++) {
-      const c = downtownRandomBot.choose({
+      const c = randomBot.choose({
         seat: 2,
         view: downtown.view(state, { kind: "seat", seat: 2 }),
         legal,
@@ -52,7 +50,7 @@ describe("bots", () => {
     const h = History.game().markers(2, [1, 1, 1]).drawn(4)
     const view = downtown.view(h.state, { kind: "seat", seat: 1 })
     const legal = downtown.legalCommands(h.state, 1)
-    const c = downtownHeuristicBot.choose({ seat: 1, view, legal, random: Random.fromKey("h") })
+    const c = heuristicBot.choose({ seat: 1, view, legal, random: Random.fromKey("h") })
     expect(c).not.toEqual({ type: "CastVote", construction: "industry" })
   })
 

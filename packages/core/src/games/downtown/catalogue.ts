@@ -11,10 +11,10 @@ import {
   TWO_PLAYER_MARKERS,
   VOTE_TYPES,
 } from "./data.js"
-import type { DowntownOptions } from "./options.js"
+import type { Options } from "./options.js"
 
 /** Static data for `boroughs describe downtown`: the board, frames, costs, bonuses and kit. */
-export const catalogue = (options: DowntownOptions): Catalogue => ({
+export const catalogue = (options: Options): Catalogue => ({
   game: "downtown",
   variant: options.variant,
   board: {

@@ -42,7 +42,7 @@ export const ChooseZone = Schema.Struct({
 export type ChooseZone = typeof ChooseZone.Type
 
 /** Every Downtown command. */
-export const DowntownCommand = Schema.Union([
+export const Command = Schema.Union([
   DrawZoningTile,
   PlayZoningTile,
   CastVote,
@@ -51,4 +51,4 @@ export const DowntownCommand = Schema.Union([
   ChooseConstruction,
   ChooseZone,
 ])
-export type DowntownCommand = typeof DowntownCommand.Type
+export type Command = typeof Command.Type

@@ -4,18 +4,18 @@ import type { Seat } from "../../kernel/game.js"
 import { Random } from "../../kernel/random.js"
 import { type RuleViolation, violation } from "../../kernel/violation.js"
 import { shapeOf, ZONE_COUNT } from "./board.js"
-import type { DowntownCommand } from "./commands.js"
+import type { Command } from "./commands.js"
 import { VOTE_TYPES, type VoteType } from "./data.js"
-import type { DowntownEvent } from "./events.js"
+import type { Event } from "./events.js"
 import { isPass, requestLimit } from "./rules.js"
-import { type DowntownState, zoneState } from "./state.js"
+import { type State, zoneState } from "./state.js"
 
-type Decided = Result.Result<ReadonlyArray<DowntownEvent>, RuleViolation>
+type Decided = Result.Result<ReadonlyArray<Event>, RuleViolation>
 
 const fail = (rule: string, message: string): Decided => Result.fail(violation(rule, message))
-const ok = (...events: DowntownEvent[]): Decided => Result.succeed(events)
+const ok = (...events: Event[]): Decided => Result.succeed(events)
 
-const notNow = (state: DowntownState, seat: Seat, command: DowntownCommand): Decided =>
+const notNow = (state: State, seat: Seat, command: Command): Decided =>
   fail(
     "downtown.turn.not-now",
     `seat ${seat} cannot play ${command.type} now (round ${state.round}, step ${state.step.kind})`,
@@ -24,7 +24,7 @@ const notNow = (state: DowntownState, seat: Seat, command: DowntownCommand): Dec
 const isVoteType = (value: unknown): value is VoteType => VOTE_TYPES.includes(value as VoteType)
 
 /** Handles one command of one seat: the events it causes, or the rule it breaks. */
-export const decide = (state: DowntownState, seat: Seat, command: DowntownCommand): Decided => {
+export const decide = (state: State, seat: Seat, command: Command): Decided => {
   const step = state.step
   switch (command.type) {
     case "DrawZoningTile": {

@@ -5,13 +5,13 @@ import { type Half, halfOf } from "./board.js"
 import type { ChooseZone } from "./commands.js"
 import { spaceCap, type VoteType } from "./data.js"
 import { legalCommands } from "./legal.js"
-import type { DowntownState, Sealed, Step } from "./state.js"
-import type { DowntownView } from "./view.js"
+import type { Sealed, State, Step } from "./state.js"
+import type { View } from "./view.js"
 
 const sealed = <V>(value: V, key: string): Sealed<V> => ({ value, key, hash: "", salt: "" })
 
 /** The state's step from the public step of a view (the tie's tally is public history, not needed ahead). */
-const stepOf = (view: DowntownView): Step => {
+const stepOf = (view: View): Step => {
   const s = view.step
   const zone = s.zone ?? 0
   const options = s.options ?? []
@@ -51,13 +51,13 @@ const stepOf = (view: DowntownView): Step => {
  * card and dial, a uniformly sampled legal card or dial for each other seat that has chosen one, and a
  * sampled PRNG for the face-down zoning tiles (the piles are public as sets; their order is chance).
  */
-export const determinise = (view: DowntownView, random: Random): DowntownState => {
+export const determinise = (view: View, random: Random): State => {
   const me: Seat = view.viewer.kind === "seat" ? view.viewer.seat : -1
   const step = stepOf(view)
   const zone = "zone" in step ? step.zone : undefined
   const at = zone === undefined ? -1 : view.drawn.indexOf(zone)
   const { seed, rng } = sampledSecrets(random)
-  const base: DowntownState = {
+  const base: State = {
     options: view.options,
     seats: view.seats,
     twoPlayer: view.options.variant === "2p-official",
@@ -106,7 +106,7 @@ export const determinise = (view: DowntownView, random: Random): DowntownState =
 }
 
 /** A uniformly random legal dial for a seat whose real one is hidden (the state is still in its dials step). */
-const sampledDial = (state: DowntownState, seat: Seat, random: Random): ChooseZone | undefined => {
+const sampledDial = (state: State, seat: Seat, random: Random): ChooseZone | undefined => {
   const legal = legalCommands(state, seat).filter((c): c is ChooseZone => c.type === "ChooseZone")
   return legal.length === 0 ? undefined : random.pick(legal)
 }

@@ -6,12 +6,12 @@ import type { Seat } from "../../kernel/game.js"
 import { start } from "../../kernel/match.js"
 import { Random } from "../../kernel/random.js"
 import { simulate } from "../../kernel/simulate.js"
-import { downtown, downtownRandomBot } from "./index.js"
-import type { DowntownState } from "./state.js"
+import { downtown, randomBot } from "./index.js"
+import type { State } from "./state.js"
 
 const SEATS = 4
 const OPTIONS = downtown.defaultOptions
-const bots = Array.from({ length: SEATS }, () => downtownRandomBot)
+const bots = Array.from({ length: SEATS }, () => randomBot)
 
 // What a 4-seat random game costs in secret choices (each one a commitment) and commands, on a fixed sample.
 const SAMPLE = 100
@@ -31,7 +31,7 @@ console.log(
 const barePlayout = (seed: string): number => {
   const opened = start(downtown, OPTIONS, SEATS, seed)
   if (Result.isFailure(opened)) throw new Error(opened.failure.message)
-  let state = opened.success.match.state as DowntownState
+  let state = opened.success.match.state as State
   const random = Random.fromKey(seed)
   let commands = 0
   while (state.step.kind !== "over") {

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { VoteTypeSchema } from "./commands.js"
-import { DowntownOptions } from "./options.js"
+import { Options } from "./options.js"
 
 const Zone = Schema.Int
 const Seat = Schema.Int
@@ -15,7 +15,7 @@ export const GameStartedEvent = Schema.Struct({
   type: Schema.Literal("GameStarted"),
   game: Schema.String,
   rulesVersion: Schema.Int,
-  options: DowntownOptions,
+  options: Options,
   seats: Schema.Int,
   seed: Schema.String,
   seedCommitment: Schema.String,
@@ -248,7 +248,7 @@ export const GameEndedEvent = Schema.Struct({
 export type GameEndedEvent = typeof GameEndedEvent.Type
 
 /** Every Downtown event. */
-export const DowntownEvent = Schema.Union([
+export const Event = Schema.Union([
   GameStartedEvent,
   FirstConstructionsDrawn,
   ZoningTilesDealt,
@@ -271,4 +271,4 @@ export const DowntownEvent = Schema.Union([
   FinalRoundEnded,
   GameEndedEvent,
 ])
-export type DowntownEvent = typeof DowntownEvent.Type
+export type Event = typeof Event.Type

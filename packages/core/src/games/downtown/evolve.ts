@@ -1,18 +1,14 @@
 import { advance as advanceRng } from "../../kernel/random.js"
 import type { Half, Shape } from "./board.js"
 import type { Construction, FrameCount } from "./data.js"
-import type { DowntownEvent, FramePlaced, ZoningTileDrawn } from "./events.js"
+import type { Event, FramePlaced, ZoningTileDrawn } from "./events.js"
 import { leaders, nextConstructionStep, nextDeclarer } from "./rules.js"
-import { changed, type DowntownState, replaceAt, type Step, type ZoneState } from "./state.js"
+import { changed, replaceAt, type State, type Step, type ZoneState } from "./state.js"
 
 const otherHalf = (half: Half): Half => (half === "west" ? "east" : "west")
 
 /** The zones with one zone changed, written as one literal (one V8 shape for every zone, no spread). */
-const withZone = (
-  state: DowntownState,
-  zone: number,
-  change: Partial<ZoneState>,
-): ReadonlyArray<ZoneState> => {
+const withZone = (state: State, zone: number, change: Partial<ZoneState>): ReadonlyArray<ZoneState> => {
   const z = state.zones[zone - 1] as ZoneState
   return replaceAt(state.zones, zone - 1, {
     zone: z.zone,
@@ -28,7 +24,7 @@ const addAt = (items: ReadonlyArray<number>, index: number, delta: number): numb
   replaceAt(items, index, (items[index] as number) + delta)
 
 /** After a zoning tile: an odd first tile calls for a second from the other pile, else the same (ruling 1). */
-const afterDraw = (state: DowntownState, e: ZoningTileDrawn): DowntownState => {
+const afterDraw = (state: State, e: ZoningTileDrawn): State => {
   const piles = { ...state.piles, [e.pile]: withoutTile(state.piles[e.pile], e.zone) }
   const drawn = [...state.drawn, e.zone]
   const queue = [...state.queue, e.zone]
@@ -54,7 +50,7 @@ const oneLess = (count: FrameCount, shape: Shape): FrameCount =>
     : { square: count.square, rectangle: count.rectangle - 1 }
 
 /** A frame goes on the zone (markers stay on it); the round moves to the next drawn zone, if any. */
-const afterFrame = (state: DowntownState, e: FramePlaced): DowntownState => {
+const afterFrame = (state: State, e: FramePlaced): State => {
   const c: Construction = e.construction
   const f = state.frames
   // Literals with the supply's own key order, not spreads with computed keys (a slow object path in V8).
@@ -76,7 +72,7 @@ const afterFrame = (state: DowntownState, e: FramePlaced): DowntownState => {
 }
 
 /** Folds one event into the state. Pure: the same events always give the same state. */
-export const evolve = (state: DowntownState, event: DowntownEvent): DowntownState => {
+export const evolve = (state: State, event: Event): State => {
   switch (event.type) {
     case "GameStarted":
     case "GameEnded":

@@ -1,30 +1,28 @@
 import type { Seat } from "../../kernel/game.js"
 import { ZONE_COUNT } from "./board.js"
-import type { DowntownCommand } from "./commands.js"
+import type { Command } from "./commands.js"
 import { spaceCap, VOTE_TYPES, type VoteType } from "./data.js"
-import type { DowntownOptions } from "./options.js"
+import type { Options } from "./options.js"
 import { isPass, requestLimit } from "./rules.js"
-import type { DowntownState, ZoneState } from "./state.js"
+import type { State, ZoneState } from "./state.js"
 
-const NONE: ReadonlyArray<DowntownCommand> = []
+const NONE: ReadonlyArray<Command> = []
 
 /**
  * The buying commands, built once: a 4-seat playout lists about a hundred of them per dial and picks
  * one, so the list is references, not fresh objects. Frozen, since every list shares them.
  */
 const MOST_SPACES = Math.max(spaceCap(2), spaceCap(6))
-const CHOOSE_ZONE: ReadonlyArray<ReadonlyArray<DowntownCommand>> = Array.from(
-  { length: ZONE_COUNT + 1 },
-  (_, zone) =>
-    Array.from({ length: MOST_SPACES + 1 }, (_, spaces) =>
-      Object.freeze({ type: "ChooseZone" as const, zone, spaces }),
-    ),
+const CHOOSE_ZONE: ReadonlyArray<ReadonlyArray<Command>> = Array.from({ length: ZONE_COUNT + 1 }, (_, zone) =>
+  Array.from({ length: MOST_SPACES + 1 }, (_, spaces) =>
+    Object.freeze({ type: "ChooseZone" as const, zone, spaces }),
+  ),
 )
-const chooseZone = (zone: number, spaces: number): DowntownCommand =>
+const chooseZone = (zone: number, spaces: number): Command =>
   CHOOSE_ZONE[zone]?.[spaces] ?? { type: "ChooseZone", zone, spaces }
 
 /** The other commands a seat is offered, one frozen object each, shared by every list. */
-const freeze = (command: DowntownCommand): DowntownCommand => Object.freeze(command)
+const freeze = (command: Command): Command => Object.freeze(command)
 const DRAW = {
   west: freeze({ type: "DrawZoningTile", pile: "west" }),
   east: freeze({ type: "DrawZoningTile", pile: "east" }),
@@ -32,11 +30,11 @@ const DRAW = {
 const perType = (type: "CastVote" | "BreakTie" | "ChooseConstruction") =>
   Object.fromEntries(
     VOTE_TYPES.map((construction) => [construction, freeze({ type, construction })]),
-  ) as Readonly<Record<VoteType, DowntownCommand>>
+  ) as Readonly<Record<VoteType, Command>>
 const CAST_VOTE = perType("CastVote")
 const BREAK_TIE = perType("BreakTie")
 const CHOOSE_CONSTRUCTION = perType("ChooseConstruction")
-const LOBBY_CHOICES: ReadonlyArray<DowntownCommand> = Object.freeze([
+const LOBBY_CHOICES: ReadonlyArray<Command> = Object.freeze([
   freeze({ type: "DeclareLobby", use: false }),
   freeze({ type: "DeclareLobby", use: true }),
 ])
@@ -48,15 +46,15 @@ const LOBBY_CHOICES: ReadonlyArray<DowntownCommand> = Object.freeze([
  * same list. About a hundred commands per dial showed in playout profiles.
  */
 let dialZones: ReadonlyArray<ZoneState> | null = null
-const dialLists = new Map<number, ReadonlyArray<DowntownCommand>>()
+const dialLists = new Map<number, ReadonlyArray<Command>>()
 
 const dialCommands = (
-  options: DowntownOptions,
+  options: Options,
   zones: ReadonlyArray<ZoneState>,
   cap: number,
   framed: number,
   unframed: number,
-): ReadonlyArray<DowntownCommand> => {
+): ReadonlyArray<Command> => {
   if (zones !== dialZones) {
     dialZones = zones
     dialLists.clear()
@@ -64,7 +62,7 @@ const dialCommands = (
   const key = ((cap * 64 + framed + 1) * 64 + unframed + 1) * 2 + (options.fullZoneChoice === "paid" ? 1 : 0)
   let list = dialLists.get(key)
   if (list === undefined) {
-    const out: DowntownCommand[] = []
+    const out: Command[] = []
     for (const z of zones) {
       const limit = isPass(options, z) ? cap : z.construction !== null ? framed : unframed
       for (let spaces = 1; spaces <= limit; spaces++) out.push(chooseZone(z.zone, spaces))
@@ -80,7 +78,7 @@ const dialCommands = (
  * count up to the limit (ruling 7); a pass (a park; a closed or full zone under `fullZoneChoice: "pass"`)
  * with any count (rulings 6, 15 and 26).
  */
-export const legalCommands = (state: DowntownState, seat: Seat): ReadonlyArray<DowntownCommand> => {
+export const legalCommands = (state: State, seat: Seat): ReadonlyArray<Command> => {
   const step = state.step
   switch (step.kind) {
     case "zoning":
@@ -124,7 +122,7 @@ export const legalCommands = (state: DowntownState, seat: Seat): ReadonlyArray<D
  * What a clock timeout plays: the mildest legal choice — draw from the west pile, the first card still
  * possible, no lobby, and a pass (the lowest pass zone, 1 space: a park, as set-up places three) when buying.
  */
-export const defaultCommand = (state: DowntownState, seat: Seat): DowntownCommand => {
+export const defaultCommand = (state: State, seat: Seat): Command => {
   if (state.step.kind === "lobby") return { type: "DeclareLobby", use: false }
   if (state.step.kind === "dials") {
     const pass = state.zones.find((z) => isPass(state.options, z))

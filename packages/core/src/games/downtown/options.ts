@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { type RuleViolation, violation } from "../../kernel/violation.js"
 
 /** The rules played: the standard game or the published two-player variant (design note). */
-export const DowntownOptions = Schema.Struct({
+export const Options = Schema.Struct({
   variant: Schema.Literals(["standard", "2p-official"]),
   /**
    * What choosing a closed (scored) or full zone is (ruling 26): `paid` (rule text 3.2) — a request like any
@@ -12,7 +12,7 @@ export const DowntownOptions = Schema.Struct({
    */
   fullZoneChoice: Schema.optional(Schema.Literals(["paid", "pass"])),
 })
-export type DowntownOptions = typeof DowntownOptions.Type
+export type Options = typeof Options.Type
 
 /**
  * The seat counts each variant is played by — the one place they are declared: the standard game 3–6 (rule
@@ -20,9 +20,7 @@ export type DowntownOptions = typeof DowntownOptions.Type
  * (ruling 21). The game's `seats` spans them; `seatRange(downtown, options)` and every screen read them from
  * here through `validateSetup`.
  */
-export const SEATS: Readonly<
-  Record<DowntownOptions["variant"], { readonly min: number; readonly max: number }>
-> = {
+export const SEATS: Readonly<Record<Options["variant"], { readonly min: number; readonly max: number }>> = {
   standard: { min: 3, max: 6 },
   "2p-official": { min: 2, max: 2 },
 }
@@ -34,20 +32,20 @@ export const ALL_SEATS = {
 }
 
 /** The standard game; the 2-player variant is an option, not the default (design note, Decisions). */
-export const defaultOptions: DowntownOptions = { variant: "standard" }
+export const defaultOptions: Options = { variant: "standard" }
 
 /** The rules version from which a closed or full zone is paid for unless the options say otherwise. */
 export const PAID_FULL_ZONES_FROM = 2
 
 /** The options a game is played by: the recorded ones, with what their rules version left unsaid settled. */
-export const settledOptions = (options: DowntownOptions, rulesVersion: number): DowntownOptions =>
+export const settledOptions = (options: Options, rulesVersion: number): Options =>
   options.fullZoneChoice !== undefined
     ? options
     : { ...options, fullZoneChoice: rulesVersion >= PAID_FULL_ZONES_FROM ? "paid" : "pass" }
 
 /** Checks that the variant fits the number of seats. */
-export const validateSetup = (options: DowntownOptions, seats: number): RuleViolation | null => {
-  const decoded = Schema.decodeUnknownResult(DowntownOptions)(options)
+export const validateSetup = (options: Options, seats: number): RuleViolation | null => {
+  const decoded = Schema.decodeUnknownResult(Options)(options)
   if (decoded._tag === "Failure")
     return violation("downtown.setup.options", `invalid options: ${String(decoded.failure)}`)
   const { min, max } = SEATS[options.variant]

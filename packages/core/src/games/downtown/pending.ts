@@ -1,10 +1,10 @@
 import type { Decision } from "../../kernel/game.js"
-import type { DowntownState } from "./state.js"
+import type { State } from "./state.js"
 
 const NONE: ReadonlyArray<Decision> = []
 
 /** Every seat that owes a decision now; votes and dials are owed by all seats at once. */
-export const pending = (state: DowntownState): ReadonlyArray<Decision> => {
+export const pending = (state: State): ReadonlyArray<Decision> => {
   const step = state.step
   switch (step.kind) {
     case "zoning":

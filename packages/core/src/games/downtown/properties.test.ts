@@ -14,19 +14,19 @@ import { type Match, owes, play, replay, start } from "../../kernel/match.js"
 import { botCommand, botRandom, simulate } from "../../kernel/simulate.js"
 import { count, sized } from "../../testing/long.js"
 import { SPACES_PER_ZONE } from "./board.js"
-import { DowntownCommand } from "./commands.js"
+import { Command } from "./commands.js"
 import { KIT } from "./data.js"
-import { DowntownEvent } from "./events.js"
-import { downtown, downtownHeuristicBot, downtownRandomBot } from "./index.js"
-import { DowntownOptions } from "./options.js"
-import type { DowntownState } from "./state.js"
-import { DowntownView } from "./view.js"
+import { Event } from "./events.js"
+import { downtown, heuristicBot, randomBot } from "./index.js"
+import { Options } from "./options.js"
+import type { State } from "./state.js"
+import { View } from "./view.js"
 
 /** Random games per seat count (3, 4, 5 and 6 seats). */
 const PER_SEATS = sized(50, 500)
 const GAMES = 4 * PER_SEATS
 
-const randoms = (seats: number): Bot[] => Array.from({ length: seats }, () => downtownRandomBot)
+const randoms = (seats: number): Bot[] => Array.from({ length: seats }, () => randomBot)
 
 /** A broken invariant: plain throws, because `expect` per event would dominate the run time. */
 const check = (ok: boolean, what: string, at: number, seed: string): void => {
@@ -35,12 +35,12 @@ const check = (ok: boolean, what: string, at: number, seed: string): void => {
 
 /** Folds a game's events one by one and checks the invariants after each; returns the zones scored. */
 const checkInvariants = (events: ReadonlyArray<unknown>, seed: string): number => {
-  const all = events as DowntownEvent[]
+  const all = events as Event[]
   let state = downtown.initial(all[0] as never)
   const total = KIT.money * state.seats
   let scored = 0
   for (let i = 1; i < all.length; i++) {
-    const e = all[i] as DowntownEvent
+    const e = all[i] as Event
     if (e.type === "ZoneScored") {
       const z = state.zones[e.zone - 1]
       check(z?.construction != null && z.construction !== "park", "scored zone has a construction", i, seed)
@@ -96,13 +96,11 @@ describe("random play (property)", () => {
   it("heuristic and mixed tables, and the two-player variant, keep the same invariants", () => {
     for (let i = 0; i < 60; i++) {
       const seats = 3 + (i % 4)
-      const bots = Array.from({ length: seats }, (_, s) =>
-        (s + i) % 2 === 0 ? downtownHeuristicBot : downtownRandomBot,
-      )
+      const bots = Array.from({ length: seats }, (_, s) => ((s + i) % 2 === 0 ? heuristicBot : randomBot))
       checkInvariants(simulate(downtown, { variant: "standard" }, bots, `mixed-${i}`).events, `mixed-${i}`)
     }
     for (let i = 0; i < 200; i++) {
-      const bots = i % 2 === 0 ? randoms(2) : [downtownHeuristicBot, downtownRandomBot]
+      const bots = i % 2 === 0 ? randoms(2) : [heuristicBot, randomBot]
       const sim = simulate(downtown, { variant: "2p-official" }, bots, `prop-2p-${i}`)
       checkInvariants(sim.events, `prop-2p-${i}`)
     }
@@ -110,19 +108,19 @@ describe("random play (property)", () => {
 })
 
 /** Every command a client might send at some point: each type with in- and out-of-range values. */
-const CANDIDATES: DowntownCommand[] = [
+const CANDIDATES: Command[] = [
   { type: "DrawZoningTile", pile: "west" },
   { type: "DrawZoningTile", pile: "east" },
-  ...Array.from({ length: 26 }, (_, zone): DowntownCommand => ({ type: "PlayZoningTile", zone })),
-  ...(["housing", "industry", "commerce", "park"] as const).flatMap((construction): DowntownCommand[] => [
-    { type: "CastVote", construction } as DowntownCommand,
-    { type: "BreakTie", construction } as DowntownCommand,
-    { type: "ChooseConstruction", construction } as DowntownCommand,
+  ...Array.from({ length: 26 }, (_, zone): Command => ({ type: "PlayZoningTile", zone })),
+  ...(["housing", "industry", "commerce", "park"] as const).flatMap((construction): Command[] => [
+    { type: "CastVote", construction } as Command,
+    { type: "BreakTie", construction } as Command,
+    { type: "ChooseConstruction", construction } as Command,
   ]),
   { type: "DeclareLobby", use: false },
   { type: "DeclareLobby", use: true },
   ...Array.from({ length: 26 }, (_, zone) =>
-    Array.from({ length: 5 }, (_, spaces): DowntownCommand => ({ type: "ChooseZone", zone, spaces })),
+    Array.from({ length: 5 }, (_, spaces): Command => ({ type: "ChooseZone", zone, spaces })),
   ).flat(),
 ]
 
@@ -133,7 +131,7 @@ const checkExactness = (options: unknown, seats: number, seed: string, bots: Rea
   let match: Match = started.success.match
   const rand = bots.map((_, seat) => botRandom(seed, seat))
   while (!match.ended) {
-    const state = match.state as DowntownState
+    const state = match.state as State
     for (let seat: Seat = 0; seat < seats; seat++) {
       const legal = new Set(downtown.legalCommands(state, seat).map((c) => canonicalJson(c)))
       const accepted = new Set(
@@ -155,12 +153,10 @@ describe("legal commands", () => {
   it("legalCommands is exact (decide accepts it all and nothing else) and the timeout default is legal", () => {
     for (let i = 0; i < 8; i++) {
       const seats = 3 + (i % 4)
-      const bots = Array.from({ length: seats }, (_, s) =>
-        s === 0 ? downtownHeuristicBot : downtownRandomBot,
-      )
+      const bots = Array.from({ length: seats }, (_, s) => (s === 0 ? heuristicBot : randomBot))
       checkExactness({ variant: "standard" }, seats, `exact-${i}`, bots)
     }
-    checkExactness({ variant: "2p-official" }, 2, "exact-2p", [downtownRandomBot, downtownHeuristicBot])
+    checkExactness({ variant: "2p-official" }, 2, "exact-2p", [randomBot, heuristicBot])
   }, 60_000)
 })
 
@@ -171,7 +167,7 @@ describe("determinism and replay", () => {
       [6, "det-b"],
       [3, "det-c"],
     ] as const) {
-      const bots = Array.from({ length: seats }, (_, s) => (s % 2 ? downtownHeuristicBot : downtownRandomBot))
+      const bots = Array.from({ length: seats }, (_, s) => (s % 2 ? heuristicBot : randomBot))
       const a = simulate(downtown, { variant: "standard" }, bots, seed)
       const b = simulate(downtown, { variant: "standard" }, bots, seed)
       expect(canonicalJson(a.events)).toBe(canonicalJson(b.events))
@@ -184,9 +180,9 @@ describe("determinism and replay", () => {
 
 describe("schemas", () => {
   it("accept every event, command and view the game produces, and describe themselves as JSON Schema", () => {
-    const decodeEvent = Schema.decodeUnknownResult(DowntownEvent)
-    const decodeCommand = Schema.decodeUnknownResult(DowntownCommand)
-    const decodeView = Schema.decodeUnknownResult(DowntownView)
+    const decodeEvent = Schema.decodeUnknownResult(Event)
+    const decodeCommand = Schema.decodeUnknownResult(Command)
+    const decodeView = Schema.decodeUnknownResult(View)
     for (const [options, seats] of [
       [{ variant: "standard" }, 4],
       [{ variant: "2p-official" }, 2],
@@ -196,17 +192,15 @@ describe("schemas", () => {
       for (const { command } of sim.commands) expect(Result.isSuccess(decodeCommand(command))).toBe(true)
       for (let seat = 0; seat < seats; seat++)
         expect(
-          Result.isSuccess(
-            decodeView(downtown.view(sim.match.state as DowntownState, { kind: "seat", seat })),
-          ),
+          Result.isSuccess(decodeView(downtown.view(sim.match.state as State, { kind: "seat", seat }))),
         ).toBe(true)
       for (const e of sim.events) {
-        const vis = downtown.visibility(e as DowntownEvent)
+        const vis = downtown.visibility(e as Event)
         if (vis !== "all" && vis.redacted && vis.redacted.type !== "GameStarted")
           expect(JSON.stringify(vis.redacted)).not.toContain("salt")
       }
     }
-    for (const schema of [DowntownOptions, DowntownCommand, DowntownEvent, DowntownView])
+    for (const schema of [Options, Command, Event, View])
       expect(Schema.toJsonSchemaDocument(schema)).toHaveProperty("schema")
     const catalogue = downtown.catalogue(downtown.defaultOptions) as { board: { zones: unknown[] } }
     expect(catalogue.board.zones).toHaveLength(24)

@@ -7,10 +7,10 @@ import { opens } from "../../kernel/commitment.js"
 import { type Match, play, start } from "../../kernel/match.js"
 import { downtown } from "./index.js"
 import { voteOptions } from "./rules.js"
-import type { DowntownState } from "./state.js"
+import type { State } from "./state.js"
 import { dials, History, ofType, playAll, votes } from "./testing.js"
 
-const stateOf = (match: Match): DowntownState => match.state as DowntownState
+const stateOf = (match: Match): State => match.state as State
 
 /** Plays "no" for every lobby declaration still owed. */
 const declineLobbies = (match: Match) => {

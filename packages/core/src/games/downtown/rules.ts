@@ -1,11 +1,11 @@
 import type { Seat } from "../../kernel/game.js"
 import { SPACES_PER_ZONE, shapeOf } from "./board.js"
 import { costOf, KIT, VOTE_TYPES, type VoteType } from "./data.js"
-import type { DowntownOptions } from "./options.js"
-import type { DowntownState, Step, ZoneState } from "./state.js"
+import type { Options } from "./options.js"
+import type { State, Step, ZoneState } from "./state.js"
 
 /** The types a vote may choose for a zone: those with a frame of the zone's shape left (rule text 2). */
-export const voteOptions = (state: Pick<DowntownState, "frames">, zone: number): VoteType[] => {
+export const voteOptions = (state: Pick<State, "frames">, zone: number): VoteType[] => {
   const shape = shapeOf(zone)
   return VOTE_TYPES.filter((t) => state.frames[t][shape] > 0)
 }
@@ -17,7 +17,7 @@ export const voteOptions = (state: Pick<DowntownState, "frames">, zone: number):
  * actually get", 3.2; ruling 6) — except under option `fullZoneChoice: "pass"`, which games recorded under
  * rules version 1 play by (ruling 26).
  */
-export const isPass = (options: DowntownOptions, z: ZoneState): boolean =>
+export const isPass = (options: Options, z: ZoneState): boolean =>
   z.construction === "park" ||
   (options.fullZoneChoice === "pass" && (z.closed || z.markers.length >= SPACES_PER_ZONE))
 
@@ -25,7 +25,7 @@ export const isPass = (options: DowntownOptions, z: ZoneState): boolean =>
  * The most spaces `seat` may request in `zone` (ruling 7): the cap, the markers in his supply (its colour
  * in the 2p variant) and, in the standard game, what he can pay.
  */
-export const requestLimit = (state: DowntownState, seat: Seat, z: ZoneState): number => {
+export const requestLimit = (state: State, seat: Seat, z: ZoneState): number => {
   const constructed = z.construction !== null
   let limit = state.cap
   if (state.twoPlayer) {
@@ -40,7 +40,7 @@ export const requestLimit = (state: DowntownState, seat: Seat, z: ZoneState): nu
 
 /** The step that follows once the previous zone of the round has its construction (ruling 2). */
 export const nextConstructionStep = (
-  state: Pick<DowntownState, "frames" | "twoPlayer">,
+  state: Pick<State, "frames" | "twoPlayer">,
   queue: ReadonlyArray<number>,
 ): Step => {
   const zone = queue[0]
@@ -61,7 +61,7 @@ export const leaders = (tally: Tally): VoteType[] => {
 
 /** The first seat, from `after` (excluded) clockwise up to the mayor, still holding a lobby disc. */
 export const nextDeclarer = (
-  state: DowntownState,
+  state: State,
   lobby: ReadonlyArray<boolean>,
   after: Seat | null,
 ): Seat | null => {
@@ -74,7 +74,7 @@ export const nextDeclarer = (
 }
 
 /** Whether no zoning tile is left to draw or play: this round is the last (design note, Decisions). */
-export const noTilesLeft = (state: DowntownState): boolean =>
+export const noTilesLeft = (state: State): boolean =>
   state.twoPlayer
     ? state.hands.every((h) => h.length === 0)
     : state.piles.west.length === 0 && state.piles.east.length === 0

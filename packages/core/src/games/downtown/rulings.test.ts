@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest"
 import type { Match } from "../../kernel/match.js"
 import { downtown } from "./index.js"
 import { nextConstructionStep, voteOptions } from "./rules.js"
-import type { DowntownState } from "./state.js"
+import type { State } from "./state.js"
 import { dials, History, ofType, playAll, votes } from "./testing.js"
 
-const stateOf = (match: Match): DowntownState => match.state as DowntownState
+const stateOf = (match: Match): State => match.state as State
 
 /** Builds every zone of `zones` (not yet built) in its own round, with the first type still possible. */
 const buildAll = (h: History, zones: ReadonlyArray<number>): History => {
@@ -23,11 +23,11 @@ const eastZones = Array.from({ length: 12 }, (_, i) => i + 13)
 const westZones = Array.from({ length: 12 }, (_, i) => i + 1)
 
 /** Folds events into a state (what the kernel does with the events `advance` returns). */
-const fold = (state: DowntownState, events: ReadonlyArray<unknown>): DowntownState =>
+const fold = (state: State, events: ReadonlyArray<unknown>): State =>
   (events as never[]).reduce((s, e) => downtown.evolve(s, e), state)
 
 /** A match on a hand-made state (for situations the decided box cannot reach). */
-const matchOf = (state: DowntownState, events: number): Match => ({
+const matchOf = (state: State, events: number): Match => ({
   game: downtown,
   state,
   seed: state.seed,

@@ -8,8 +8,8 @@ import type { Bot } from "../../kernel/bot.js"
 import { redactEnvelope } from "../../kernel/envelope.js"
 import type { Viewer } from "../../kernel/game.js"
 import { findLeaks } from "../../kernel/secrecy.js"
-import { downtown, downtownHeuristicBot, downtownRandomBot } from "./index.js"
-import type { DowntownState } from "./state.js"
+import { downtown, heuristicBot, randomBot } from "./index.js"
+import type { State } from "./state.js"
 
 const viewersOf = (seats: number): Viewer[] => [
   ...Array.from({ length: seats }, (_, seat): Viewer => ({ kind: "seat", seat })),
@@ -18,15 +18,13 @@ const viewersOf = (seats: number): Viewer[] => [
 const seatOf = (viewer: Viewer): number | null => (viewer.kind === "seat" ? viewer.seat : null)
 
 /** Salts of sealed, unrevealed cards and dials of seats other than the viewer's. */
-const othersSalts = (state: DowntownState, viewer: Viewer): string[] => [
+const othersSalts = (state: State, viewer: Viewer): string[] => [
   ...state.votes.flatMap((v, seat) => (v && seat !== seatOf(viewer) ? [v.salt] : [])),
   ...state.choices.flatMap((c, seat) => (c && seat !== seatOf(viewer) ? [c.salt] : [])),
 ]
 
 const bots = (seats: number, heuristic: boolean): Bot[] =>
-  Array.from({ length: seats }, (_, s) =>
-    heuristic && s % 2 === 0 ? downtownHeuristicBot : downtownRandomBot,
-  )
+  Array.from({ length: seats }, (_, s) => (heuristic && s % 2 === 0 ? heuristicBot : randomBot))
 
 describe("secret votes and dials", () => {
   it("no view shows another seat's card or dial, its salt, the seed or the PRNG before the end", () => {
@@ -39,7 +37,7 @@ describe("secret votes and dials", () => {
       let sealed = 0
       for (const append of recording.appends) {
         if (append.after.ended) continue
-        const state = append.after.state as DowntownState
+        const state = append.after.state as State
         for (const viewer of viewersOf(seats)) {
           const view = downtown.view(state, viewer)
           const text = JSON.stringify(view)
@@ -67,7 +65,7 @@ describe("secret votes and dials", () => {
     const seed = "secrets-events"
     const recording = record(downtown, { variant: "standard" }, bots(4, false), seed)
     const stream = sealStream("game-downtown", recording.appends)
-    const rngBase = (recording.match.state as DowntownState).rng.base
+    const rngBase = (recording.match.state as State).rng.base
     let checked = 0
     for (const viewer of viewersOf(4))
       for (const envelope of stream) {
@@ -110,7 +108,7 @@ describe("secret votes and dials", () => {
         findLeaks(downtown, { variant: "standard" }, bots(seats, true), seed, { alternatives: 6 }),
       ).toEqual([])
     expect(
-      findLeaks(downtown, { variant: "2p-official" }, [downtownHeuristicBot, downtownRandomBot], "leaks-2p", {
+      findLeaks(downtown, { variant: "2p-official" }, [heuristicBot, randomBot], "leaks-2p", {
         alternatives: 6,
       }),
     ).toEqual([])
@@ -119,7 +117,7 @@ describe("secret votes and dials", () => {
   it("findLeaks does catch a view that shows others' cards (control)", () => {
     const peeking = {
       ...downtown,
-      view: (state: DowntownState, viewer: Viewer) => ({
+      view: (state: State, viewer: Viewer) => ({
         ...downtown.view(state, viewer),
         peek: state.votes.map((v) => v?.value ?? null),
       }),

@@ -2,8 +2,8 @@ import type { GameStarted } from "../../kernel/game.js"
 import { advance, Random, rngFromSeed } from "../../kernel/random.js"
 import { shapeOf } from "./board.js"
 import { FIRST_CONSTRUCTIONS, TWO_PLAYER_HAND } from "./data.js"
-import type { DowntownEvent } from "./events.js"
-import type { DowntownOptions } from "./options.js"
+import type { Event } from "./events.js"
+import type { Options } from "./options.js"
 
 const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)
@@ -13,17 +13,17 @@ const range = (from: number, to: number): number[] =>
  * and turned face up; Parks on the first three, then Housing, Commerce, Industry, each frame of its
  * zone's shape. The 2p variant then deals the 18 other tiles face up, 9 to each player.
  */
-export const setup = (started: GameStarted<DowntownOptions>): ReadonlyArray<DowntownEvent> => {
+export const setup = (started: GameStarted<Options>): ReadonlyArray<Event> => {
   let rng = rngFromSeed(started.seed)
   const r = Random.open(rng)
   const west = r.shuffle(range(1, 12)).slice(0, 3)
   const east = r.shuffle(range(13, 24)).slice(0, 3)
   const zones = r.shuffle([...west, ...east])
-  const events: DowntownEvent[] = [
-    started as DowntownEvent,
+  const events: Event[] = [
+    started as Event,
     { type: "FirstConstructionsDrawn", zones },
     ...zones.map(
-      (zone, i): DowntownEvent => ({
+      (zone, i): Event => ({
         type: "FramePlaced",
         zone,
         construction: FIRST_CONSTRUCTIONS[i] ?? "park",

@@ -10,7 +10,7 @@ import {
   TWO_PLAYER_MARKERS,
   type VoteType,
 } from "./data.js"
-import { type DowntownOptions, settledOptions } from "./options.js"
+import { type Options, settledOptions } from "./options.js"
 
 /** One zone on the board: its frame, the owners of its occupied spaces in plot order, and its end tile. */
 export interface ZoneState {
@@ -67,8 +67,8 @@ export type Step =
   | { readonly kind: "over" }
 
 /** The full state of a game of Downtown. */
-export interface DowntownState {
-  readonly options: DowntownOptions
+export interface State {
+  readonly options: Options
   readonly seats: number
   readonly twoPlayer: boolean
   /** Most spaces one request may ask for. */
@@ -112,7 +112,7 @@ export interface DowntownState {
 const filled = <T>(n: number, value: T): T[] => Array.from({ length: n }, () => value)
 
 /** The state right after GameStarted: all 24 tiles in their piles, nothing built, seat 0 is mayor. */
-export const initial = (started: GameStarted<DowntownOptions>): DowntownState => {
+export const initial = (started: GameStarted<Options>): State => {
   const seats = started.seats
   const twoPlayer = started.options.variant === "2p-official"
   return {
@@ -158,7 +158,7 @@ export const initial = (started: GameStarted<DowntownOptions>): DowntownState =>
  * shapes, and evolve fell onto V8's megamorphic object-clone path (1–8 µs an event instead of ~0.1).
  * No field of the state is ever null or undefined, so `??` keeps exactly the fields not given.
  */
-export const changed = (s: DowntownState, c: Partial<DowntownState>): DowntownState => ({
+export const changed = (s: State, c: Partial<State>): State => ({
   options: c.options ?? s.options,
   seats: c.seats ?? s.seats,
   twoPlayer: c.twoPlayer ?? s.twoPlayer,
@@ -187,10 +187,10 @@ export const changed = (s: DowntownState, c: Partial<DowntownState>): DowntownSt
 })
 
 /** The zone state of zone n. */
-export const zoneState = (state: DowntownState, zone: number): ZoneState => state.zones[zone - 1] as ZoneState
+export const zoneState = (state: State, zone: number): ZoneState => state.zones[zone - 1] as ZoneState
 
 /** Seats in turn order starting with the mayor and going clockwise. */
-export const fromMayor = (state: DowntownState): Seat[] =>
+export const fromMayor = (state: State): Seat[] =>
   Array.from({ length: state.seats }, (_, i) => (state.mayor + i) % state.seats)
 
 /** A copy of a readonly array with one element replaced. */

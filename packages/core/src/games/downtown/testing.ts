@@ -8,13 +8,13 @@ import type { GameStarted, Seat } from "../../kernel/game.js"
 import { gameStarted, type Match, play, replay } from "../../kernel/match.js"
 import { type Given, given } from "../../kernel/spec.js"
 import { halfOf, shapeOf } from "./board.js"
-import type { DowntownCommand } from "./commands.js"
+import type { Command } from "./commands.js"
 import { type Construction, FIRST_CONSTRUCTIONS, type VoteType } from "./data.js"
-import type { DowntownEvent } from "./events.js"
+import type { Event } from "./events.js"
 import { evolve } from "./evolve.js"
 import { downtown } from "./index.js"
-import type { DowntownOptions } from "./options.js"
-import type { DowntownState } from "./state.js"
+import type { Options } from "./options.js"
+import type { State } from "./state.js"
 
 /** The seed of hand-written histories. */
 export const SEED = "downtown-rules"
@@ -24,11 +24,11 @@ export const OPENING: ReadonlyArray<number> = [1, 24, 12, 2, 13, 15]
 
 /** A history under construction: its events and the state they fold to. */
 export class History {
-  readonly events: DowntownEvent[] = []
-  state: DowntownState
+  readonly events: Event[] = []
+  state: State
 
-  constructor(started: GameStarted<DowntownOptions>) {
-    this.events.push(started as DowntownEvent)
+  constructor(started: GameStarted<Options>) {
+    this.events.push(started as Event)
     this.state = downtown.initial(started)
   }
 
@@ -38,12 +38,12 @@ export class History {
    */
   static game(
     seats = 4,
-    variant: DowntownOptions["variant"] | DowntownOptions = "standard",
+    variant: Options["variant"] | Options = "standard",
     opening = OPENING,
     rulesVersion = downtown.rulesVersion,
   ): History {
     const options = typeof variant === "string" ? { ...downtown.defaultOptions, variant } : variant
-    const started = gameStarted(downtown, options, seats, SEED) as GameStarted<DowntownOptions>
+    const started = gameStarted(downtown, options, seats, SEED) as GameStarted<Options>
     const h = new History({ ...started, rulesVersion })
     h.push({ type: "FirstConstructionsDrawn", zones: [...opening] })
     opening.forEach((zone, i) => {
@@ -59,7 +59,7 @@ export class History {
   }
 
   /** Appends events, folding them into the state. */
-  push(...events: DowntownEvent[]): this {
+  push(...events: Event[]): this {
     for (const e of events) {
       this.events.push(e)
       this.state = evolve(this.state, e)
@@ -98,7 +98,7 @@ export class History {
   markers(zone: number, seats: ReadonlyArray<Seat>): this {
     const already = this.state.zones[zone - 1]?.markers.length ?? 0
     return this.push(
-      ...seats.map((seat, i): DowntownEvent => ({ type: "MarkerPlaced", seat, zone, plot: already + i })),
+      ...seats.map((seat, i): Event => ({ type: "MarkerPlaced", seat, zone, plot: already + i })),
     )
   }
 
@@ -128,39 +128,39 @@ export class History {
   }
 
   /** The match this history folds to. */
-  match(): Match<DowntownState> {
-    return replay(downtown, this.events) as Match<DowntownState>
+  match(): Match<State> {
+    return replay(downtown, this.events) as Match<State>
   }
 }
 
 /** Plays commands in order; throws on the first refusal (test setup, not the rule under test). */
 export const playAll = (
   match: Match,
-  moves: ReadonlyArray<readonly [Seat, DowntownCommand]>,
-): { match: Match<DowntownState>; events: DowntownEvent[] } => {
-  const events: DowntownEvent[] = []
+  moves: ReadonlyArray<readonly [Seat, Command]>,
+): { match: Match<State>; events: Event[] } => {
+  const events: Event[] = []
   for (const [seat, command] of moves) {
     const result = play(match, seat, command)
     if (Result.isFailure(result)) throw new Error(`${result.failure.rule}: ${result.failure.message}`)
     match = result.success.match
-    events.push(...(result.success.events as DowntownEvent[]))
+    events.push(...(result.success.events as Event[]))
   }
-  return { match: match as Match<DowntownState>, events }
+  return { match: match as Match<State>, events }
 }
 
 /** Commands: every seat's card in seat order. */
-export const votes = (cards: ReadonlyArray<VoteType>): Array<[Seat, DowntownCommand]> =>
+export const votes = (cards: ReadonlyArray<VoteType>): Array<[Seat, Command]> =>
   cards.map((construction, seat) => [seat, { type: "CastVote", construction }])
 
 /** Commands: every seat's dial and count in seat order. */
 export const dials = (
   choices: ReadonlyArray<readonly [zone: number, spaces: number]>,
-): Array<[Seat, DowntownCommand]> =>
+): Array<[Seat, Command]> =>
   choices.map(([zone, spaces], seat) => [seat, { type: "ChooseZone", zone, spaces }])
 
 /** The events of one type among a list. */
-export const ofType = <T extends DowntownEvent["type"]>(
+export const ofType = <T extends Event["type"]>(
   events: ReadonlyArray<unknown>,
   type: T,
-): Array<Extract<DowntownEvent, { type: T }>> =>
-  (events as DowntownEvent[]).filter((e): e is Extract<DowntownEvent, { type: T }> => e.type === type)
+): Array<Extract<Event, { type: T }>> =>
+  (events as Event[]).filter((e): e is Extract<Event, { type: T }> => e.type === type)

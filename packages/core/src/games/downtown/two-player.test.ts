@@ -3,12 +3,12 @@ import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { type Match, seatRange, start } from "../../kernel/match.js"
 import { simulate } from "../../kernel/simulate.js"
-import { downtown, downtownHeuristicBot, downtownRandomBot } from "./index.js"
+import { downtown, heuristicBot, randomBot } from "./index.js"
 import { SEATS } from "./options.js"
-import type { DowntownState } from "./state.js"
+import type { State } from "./state.js"
 import { History, ofType, playAll } from "./testing.js"
 
-const stateOf = (match: Match): DowntownState => match.state as DowntownState
+const stateOf = (match: Match): State => match.state as State
 
 /** A 2p game after setup with hands dealt by hand: seat 0 holds the west tiles, seat 1 the east ones. */
 const twoPlayer = () =>
@@ -102,12 +102,7 @@ describe("two-player variant", () => {
 
   it("a whole game ends with every tile played, the mayor alternating, the highest total value winning", () => {
     for (let i = 0; i < 20; i++) {
-      const sim = simulate(
-        downtown,
-        { variant: "2p-official" },
-        [downtownHeuristicBot, downtownRandomBot],
-        `2p-${i}`,
-      )
+      const sim = simulate(downtown, { variant: "2p-official" }, [heuristicBot, randomBot], `2p-${i}`)
       const s = stateOf(sim.match)
       expect(s.hands).toEqual([[], []])
       expect(s.zones.every((z) => z.construction !== null)).toBe(true)

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import type { Seat } from "../../kernel/game.js"
 import { ZONE_COUNT } from "./board.js"
 import type { Construction } from "./data.js"
-import type { DowntownState, ZoneState } from "./state.js"
+import type { State, ZoneState } from "./state.js"
 import { dials, History, ofType, playAll } from "./testing.js"
 import { isDesirable, scoreZone } from "./valuation.js"
 
@@ -124,6 +124,6 @@ describe("ruling 11", () => {
       ]),
     )
     expect(ofType(later.events, "ZoneScored")).toHaveLength(0)
-    expect((later.match.state as DowntownState).money[0]).toBe(30 - 3 + 26)
+    expect((later.match.state as State).money[0]).toBe(30 - 3 + 26)
   })
 })

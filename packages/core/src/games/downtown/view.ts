@@ -2,8 +2,8 @@ import { Schema } from "effect"
 import type { Viewer } from "../../kernel/game.js"
 import { VoteTypeSchema } from "./commands.js"
 import type { VoteType } from "./data.js"
-import { DowntownOptions } from "./options.js"
-import type { DowntownState, Sealed, Step } from "./state.js"
+import { Options } from "./options.js"
+import type { Sealed, State, Step } from "./state.js"
 
 const ConstructionSchema = Schema.Literals(["park", "housing", "industry", "commerce"])
 const Ints = Schema.Array(Schema.Int)
@@ -11,9 +11,9 @@ const FrameCount = Schema.Struct({ square: Schema.Int, rectangle: Schema.Int })
 const Choice = Schema.Struct({ zone: Schema.Int, spaces: Schema.Int })
 
 /** What one viewer sees. Public information for all; a seat adds its own secret card and dial. */
-export const DowntownView = Schema.Struct({
+export const View = Schema.Struct({
   game: Schema.Literal("downtown"),
-  options: DowntownOptions,
+  options: Options,
   viewer: Schema.Union([
     Schema.Struct({ kind: Schema.Literal("seat"), seat: Schema.Int }),
     Schema.Struct({ kind: Schema.Literal("spectator") }),
@@ -70,9 +70,9 @@ export const DowntownView = Schema.Struct({
     }),
   ),
 })
-export type DowntownView = typeof DowntownView.Type
+export type View = typeof View.Type
 
-const publicStep = (step: Step): DowntownView["step"] => {
+const publicStep = (step: Step): View["step"] => {
   switch (step.kind) {
     case "cards":
     case "reveal-votes":
@@ -91,7 +91,7 @@ const publicStep = (step: Step): DowntownView["step"] => {
 const unsealed = <V>(sealed: Sealed<V> | null | undefined): V | null => (sealed ? sealed.value : null)
 
 /** The view of a game for one viewer: no seed, no PRNG, no salt, no other seat's secret. */
-export const view = (state: DowntownState, viewer: Viewer): DowntownView => {
+export const view = (state: State, viewer: Viewer): View => {
   const seat = viewer.kind === "seat" ? viewer.seat : -1
   return {
     game: "downtown",

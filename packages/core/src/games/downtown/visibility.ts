@@ -1,11 +1,11 @@
 import type { Visibility } from "../../kernel/game.js"
-import type { DowntownEvent, VoteCastRedacted, ZoneChosenRedacted } from "./events.js"
+import type { Event, VoteCastRedacted, ZoneChosenRedacted } from "./events.js"
 
 /**
  * Who sees an event. A card or dial choice is its seat's alone until the reveal; others get the seat,
  * the commitment and nothing of the choice. The seed in GameStarted is hidden from everyone until the end.
  */
-export const visibility = (event: DowntownEvent): Visibility => {
+export const visibility = (event: Event): Visibility => {
   switch (event.type) {
     case "GameStarted": {
       const { seed: _seed, ...rest } = event

@@ -1,27 +1,11 @@
-import type { Decision, Seat } from "../../kernel/game.js"
+import type { Seat } from "../../kernel/game.js"
 import type { Command } from "./commands.js"
-import { SEAT_LIMITS } from "./data.js"
 import { canBuy, placements } from "./rules.js"
 import type { State, Table } from "./state.js"
 
 const DISCARD: Command = { type: "DiscardCard" }
 const TAKE_PUBLIC: Command = { type: "TakePublicCard" }
 const NO_COMMANDS: ReadonlyArray<Command> = []
-const NO_DECISIONS: ReadonlyArray<Decision> = []
-
-/** What the seat whose turn it is must decide, in the game's words, one frozen list per step and seat. */
-const owed = (kind: string): ReadonlyArray<ReadonlyArray<Decision>> =>
-  Array.from({ length: SEAT_LIMITS.max }, (_, seat) => Object.freeze([Object.freeze({ seat, kind })]))
-const FREE = owed("play-or-discard")
-const SECOND = owed("buy-or-take")
-const PLACE = owed("place")
-
-/** Decisions owed now: the current seat's, when its turn waits on a choice (never two seats at once). */
-export const pending = (table: Table): ReadonlyArray<Decision> => {
-  const kind = table.step.kind
-  const lists = kind === "free" ? FREE : kind === "second" ? SECOND : kind === "place" ? PLACE : null
-  return lists === null ? NO_DECISIONS : (lists[table.current] as ReadonlyArray<Decision>)
-}
 
 /** The decks the seat may buy from now, in seat order. */
 const purchases = (table: Table, seat: Seat): Command[] => {

@@ -25,8 +25,9 @@ import {
   TREASURER_FEE,
   VOCATION_CURRENCY,
 } from "./data.js"
-import type { Board, DeckState, Event, EventOf, Task } from "./model.js"
-import { boxSource, deckSize, type State } from "./state.js"
+import type { Event, EventOf } from "./events.js"
+import { canPayRansom, ordered, target, threatAffected, threatBlock, tributeOwed } from "./rules.js"
+import { type Board, boxSource, type DeckState, deckSize, type State, type Task } from "./state.js"
 
 /** The card a pile's next reveal turns up: a class in proportion to the top part's counts, then a card of it. */
 const drawFrom = (d: DeckState, rng: State["rng"]): string => {
@@ -82,43 +83,6 @@ export const payout = (
       gains: rankGains(lineCounts(board, line, index), value, amounts),
     })),
   }
-}
-
-/** The seats still to decide in an ordered task, and who decides now (null: the active player orders). */
-export const ordered = (
-  state: State,
-  task: { decided: ReadonlyArray<number>; next: number | null },
-  affected: (seat: number) => boolean,
-): { remaining: number[]; decider: number | null } => {
-  const remaining: number[] = []
-  for (let s = 0; s < state.seats; s++) if (!task.decided.includes(s) && affected(s)) remaining.push(s)
-  return { remaining, decider: task.next ?? (remaining.length === 1 ? (remaining[0] as number) : null) }
-}
-
-/** The block a threat strikes (null: the active player must choose among tied blocks, or none). */
-export const threatBlock = (state: State, task: Extract<Task, { k: "threat" }>): number | null => {
-  if (task.target !== "mostValuableBlock") return null
-  if (task.block !== null) return task.block
-  const blocks = mostValuableBlocks(state)
-  return blocks.length === 1 ? (blocks[0] as number) : null
-}
-
-export const threatAffected = (state: State, task: Extract<Task, { k: "threat" }>) => (seat: number) =>
-  atRisk(state, seat, task.target, threatBlock(state, task)).length > 0
-
-export const canPayRansom = (state: State, seat: number, wealth: number, prestige: number): boolean => {
-  const p = state.players[seat]
-  return p !== undefined && p.wealth >= wealth && p.prestige >= prestige
-}
-
-export const tributeOwed = (state: State, task: Extract<Task, { k: "tribute" }>, seat: number): number =>
-  seat === state.active ? 0 : state.buildings.filter((b) => b.owner === seat && matches(b, task.per)).length
-
-/** Decay and headline targets: the chosen one, or the only candidate. */
-export const target = (state: State, task: Extract<Task, { k: "decay" | "headlines" }>): number | null => {
-  if (task.target !== null) return task.target
-  const c = task.k === "decay" ? decayCandidates(state) : headlineCandidates(state)
-  return c.length === 1 ? (c[0] as number) : null
 }
 
 /** The automatic resolution of the head task, or [] when a player must decide first. */

@@ -1,8 +1,9 @@
 import type { Bot } from "../../kernel/bot.js"
 import { simulate } from "../../kernel/simulate.js"
 import { CONTRACT_EVENTS, card, DECKS, PLANNING_EVENTS } from "./data.js"
+import type { Event } from "./events.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
-import type { Event, Options } from "./model.js"
+import type { Options } from "./options.js"
 
 /**
  * Self-play statistics for the balance report (`docs/urban-sprawl-balance.md`). Pure: plays seeded games in

@@ -1,5 +1,5 @@
 import { type Filter, OFFICE_ZONE, type Office, type Zone } from "./data.js"
-import type { Board, Building, Markers } from "./model.js"
+import type { Board, Building, Markers } from "./state.js"
 
 /**
  * Board geometry and the counts every rule reads (rules §1, §5). Blocks are numbered row·6 + column

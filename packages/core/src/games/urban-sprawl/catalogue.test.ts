@@ -5,7 +5,7 @@ import { start } from "../../kernel/match.js"
 import { catalogue } from "./catalogue.js"
 import { CONTRACT_EVENTS, CONTRACTS, DECKS } from "./data.js"
 import { urbanSprawl } from "./index.js"
-import type { Options } from "./model.js"
+import type { Options } from "./options.js"
 import { initialState, type State } from "./state.js"
 
 const tuned: Options = { ...urbanSprawl.defaultOptions, variant: "tuned" }

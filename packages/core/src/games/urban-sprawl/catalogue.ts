@@ -16,8 +16,7 @@ import {
   VOCATION_SUPPLY,
   WEST_START,
 } from "./data.js"
-import type { Options } from "./model.js"
-import { withVariant } from "./options.js"
+import { type Options, withVariant } from "./options.js"
 import { eventsInPlay, inPlay } from "./state.js"
 
 /**

@@ -13,10 +13,10 @@ import {
   RENEWALS,
   VOCATION_SUPPLY,
 } from "./data.js"
-import { legalCommands, owed } from "./decisions.js"
 import { eventTasks } from "./evolve.js"
-import type { Task } from "./model.js"
-import type { State } from "./state.js"
+import { legalCommands } from "./legal.js"
+import { owed } from "./pending.js"
+import type { State, Task } from "./state.js"
 import { act, afterSetup, ofType, type Placed, settle, turnState, withPlayer } from "./testing.js"
 
 const at = (zone: Placed["zone"], owner: number | null, block: number, lots: number[]): Placed => ({

@@ -1,8 +1,18 @@
 import { advance as nextDraw } from "../../kernel/random.js"
 import { globalLot } from "./board.js"
 import { asPlayed, type ContractCard, card, type EventCard, type EventOp, OFFICES } from "./data.js"
-import type { Building, DeckState, Event, Player, Task } from "./model.js"
-import { deckSize, type Mutable, rails, type State, slide } from "./state.js"
+import type { Event } from "./events.js"
+import {
+  type Building,
+  type DeckState,
+  deckSize,
+  type Mutable,
+  type Player,
+  rails,
+  type State,
+  slide,
+  type Task,
+} from "./state.js"
 
 /** The tasks an event card's operations start (rules §7). */
 export const eventTasks = (ev: EventCard): Task[] => ev.ops.map((op) => opTask(ev, op))

@@ -3,17 +3,21 @@ import { advance } from "./advance.js"
 import { heuristicBot } from "./bots/heuristic.js"
 import { randomBot } from "./bots/random.js"
 import { catalogue } from "./catalogue.js"
-import { decide, defaultCommand, legalCommands, pending } from "./decisions.js"
+import { Command } from "./commands.js"
+import { decide } from "./decide.js"
 import { determinise } from "./determinise.js"
+import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
-import { type Command, CommandS, type Event, EventS } from "./model.js"
+import { defaultCommand, legalCommands } from "./legal.js"
 import { defaultOptions, Options, validateSetup } from "./options.js"
 import { outcome, standings } from "./outcome.js"
+import { pending } from "./pending.js"
 import { initialState, type State } from "./state.js"
 import { View, view } from "./view.js"
 import { visibility } from "./visibility.js"
 
-export type { Command, Event } from "./model.js"
+export type { Command } from "./commands.js"
+export type { Event } from "./events.js"
 export type { Options } from "./options.js"
 export type { State } from "./state.js"
 export type { View } from "./view.js"
@@ -25,7 +29,7 @@ export const urbanSprawl: GameDefinition<Options, State, Command, Event, View> =
   title: "Urban Sprawl (Jensen, 2011)",
   rulesVersion: 1,
   seats: { min: 2, max: 4 },
-  schemas: { options: Options, command: CommandS, event: EventS, view: View },
+  schemas: { options: Options, command: Command, event: Event, view: View },
   defaultOptions,
   catalogue,
   validateSetup,

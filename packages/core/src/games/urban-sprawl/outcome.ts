@@ -1,6 +1,6 @@
 import type { Outcome, SeatStanding } from "../../kernel/game.js"
 import { lotsOwned, vocationTiles } from "./board.js"
-import type { Board } from "./model.js"
+import type { Board } from "./state.js"
 
 /** Most prestige wins; ties: wealth, lots owned, vocation tiles, else shared (rules §9). */
 const key = (board: Board, seat: number): number[] => {

@@ -15,11 +15,14 @@ import { type Match, play, replay, start } from "../../kernel/match.js"
 import { botCommand, botRandom, simulate } from "../../kernel/simulate.js"
 import { count, sized } from "../../testing/long.js"
 import { globalLot } from "./board.js"
+import { Command } from "./commands.js"
 import { CARD_IDS, CUBES, VOCATION_SUPPLY } from "./data.js"
-import { decide, legalCommands } from "./decisions.js"
+import { decide } from "./decide.js"
+import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
-import { CommandS, type Event, EventS, OptionsS } from "./model.js"
+import { legalCommands } from "./legal.js"
+import { OptionsS } from "./options.js"
 import { initialState, type State } from "./state.js"
 import { View } from "./view.js"
 
@@ -136,12 +139,8 @@ describe("random games", () => {
 })
 
 /** Commands a client might send that are near the legal ones: other blocks, lots, permits and choices. */
-const candidates = (
-  state: State,
-  seat: number,
-  legal: ReadonlyArray<Schema.Schema.Type<typeof CommandS>>,
-) => {
-  const out: Array<Schema.Schema.Type<typeof CommandS>> = [
+const candidates = (state: State, seat: number, legal: ReadonlyArray<Schema.Schema.Type<typeof Command>>) => {
+  const out: Array<Schema.Schema.Type<typeof Command>> = [
     { type: "EndTurn" },
     { type: "PassDraft" },
     { type: "SkipEffect" },
@@ -247,9 +246,9 @@ describe("exactness", () => {
     )
     // GameEnded is the kernel's, not the game's.
     for (const e of sim.events.filter((x) => x.type !== "GameEnded"))
-      expect(Result.isSuccess(Schema.decodeUnknownResult(EventS)(e)), e.type).toBe(true)
+      expect(Result.isSuccess(Schema.decodeUnknownResult(Event)(e)), e.type).toBe(true)
     for (const { command } of sim.commands)
-      expect(Result.isSuccess(Schema.decodeUnknownResult(CommandS)(command))).toBe(true)
+      expect(Result.isSuccess(Schema.decodeUnknownResult(Command)(command))).toBe(true)
     const v = urbanSprawl.view(sim.match.state as State, { kind: "spectator" })
     expect(Result.isSuccess(Schema.decodeUnknownResult(View)(JSON.parse(JSON.stringify(v))))).toBe(true)
     expect(Result.isSuccess(Schema.decodeUnknownResult(OptionsS)(urbanSprawl.defaultOptions))).toBe(true)

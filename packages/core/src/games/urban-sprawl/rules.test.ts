@@ -4,11 +4,13 @@
  */
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
+import { Command } from "./commands.js"
 import { card } from "./data.js"
-import { decide, legalCommands, owed } from "./decisions.js"
+import { decide } from "./decide.js"
 import { evolve } from "./evolve.js"
 import { urbanSprawl } from "./index.js"
-import { CommandS } from "./model.js"
+import { legalCommands } from "./legal.js"
+import { owed } from "./pending.js"
 import { contractSegments, type State } from "./state.js"
 import { act, ofType, pileOf, refused, settle, turnState, types, withPlayer } from "./testing.js"
 
@@ -200,9 +202,7 @@ describe("Public knowledge and personal property", () => {
   })
 
   it("'cannot be given away, taken from or traded': there is no command to do it", () => {
-    expect(Schema.decodeUnknownResult(CommandS)({ type: "GiveWealth", to: 1, amount: 3 })._tag).toBe(
-      "Failure",
-    )
+    expect(Schema.decodeUnknownResult(Command)({ type: "GiveWealth", to: 1, amount: 3 })._tag).toBe("Failure")
     const s = turnState()
     expect(legalCommands(s, 0).every((c) => !/Trade|Give/.test(c.type))).toBe(true)
   })

@@ -17,12 +17,15 @@ import {
   rankAmounts,
   rankGains,
 } from "./board.js"
+import type { Command } from "./commands.js"
 import { CONTRACT_EVENTS, CONTRACTS, DECKS, MIX_EVENTS, permitsOf } from "./data.js"
-import { decide, legalCommands, owed } from "./decisions.js"
+import { decide } from "./decide.js"
+import type { Event } from "./events.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
-import type { Command, Event, Options, Task } from "./model.js"
-import { SOURCED, TUNED, VARIANTS } from "./options.js"
-import { eventsInPlay, inPlay, type State } from "./state.js"
+import { legalCommands } from "./legal.js"
+import { type Options, SOURCED, TUNED, VARIANTS } from "./options.js"
+import { owed } from "./pending.js"
+import { eventsInPlay, inPlay, type State, type Task } from "./state.js"
 import {
   act,
   afterSetup,

@@ -1,3 +1,4 @@
+import { Schema } from "effect"
 import type { GameStarted } from "../../kernel/game.js"
 import { type RngState, rngFromSeed } from "../../kernel/random.js"
 import { globalLot } from "./board.js"
@@ -7,6 +8,7 @@ import {
   DECKS,
   type DeckId,
   inMix,
+  OFFICES,
   PERMITS,
   PLANNING_EVENTS,
   RENEWALS,
@@ -16,9 +18,182 @@ import {
   VOCATION_SUPPLY,
   VOCATIONS,
   WEST_START,
+  ZONES,
 } from "./data.js"
-import type { Board, Building, DeckState, Options, Player } from "./model.js"
-import { withVariant } from "./options.js"
+import { type Options, OptionsS, withVariant } from "./options.js"
+
+/**
+ * The shapes of Urban Sprawl's board as Effect Schemas (one source for the TypeScript types, the view's schema
+ * and the JSON Schemas `describe` prints), then the state and its set-up.
+ */
+
+const Int = Schema.Int
+const Seat = Schema.Int
+const CardId = Schema.String
+
+export const ZoneS = Schema.Literals(ZONES)
+export const BuildingZoneS = Schema.Literals([...ZONES, "PARK"])
+export const OfficeS = Schema.Literals(OFFICES)
+export const VocationS = Schema.Literals(VOCATIONS)
+export const DeckS = Schema.Literals(DECKS)
+export const EdgeS = Schema.Literals(["west", "south", "north", "east"])
+export const CurrencyS = Schema.Literals(["wealth", "prestige"])
+const FilterS = Schema.Struct({
+  zones: Schema.optional(Schema.Array(ZoneS)),
+  sizes: Schema.optional(Schema.Array(Int)),
+})
+
+/** A building on the board. `block` = row·6 + column (0-based); `lots` are 0 NW, 1 NE, 2 SW, 3 SE. */
+export const BuildingS = Schema.Struct({
+  id: Int,
+  zone: BuildingZoneS,
+  size: Int,
+  owner: Schema.NullOr(Seat),
+  block: Int,
+  lots: Schema.Array(Int),
+  /** The contract it was built from; null for a starting building. */
+  card: Schema.NullOr(CardId),
+})
+export type Building = typeof BuildingS.Type
+
+export const PlayerS = Schema.Struct({
+  wealth: Int,
+  prestige: Int,
+  /** Planning cards in hand (public knowledge). */
+  hand: Schema.Array(CardId),
+  favors: Schema.Array(CardId),
+  vocations: Schema.Record(VocationS, Int),
+  extraFavor: Schema.Boolean,
+})
+export type Player = typeof PlayerS.Type
+
+/**
+ * A draw pile: its parts from the top (`segments`, each a count of unseen cards per class) and the unseen
+ * cards of each class (`pools`). A card is drawn when it turns up, uniformly from the pool of a class picked
+ * in proportion to the top part's counts: the order exists nowhere before a card is revealed.
+ */
+export const DeckStateS = Schema.Struct({
+  segments: Schema.Array(Schema.Record(Schema.String, Int)),
+  pools: Schema.Record(Schema.String, Schema.Array(CardId)),
+  /** The face-up top card, or null (face down, or empty). */
+  top: Schema.NullOr(CardId),
+  active: Schema.Boolean,
+})
+export type DeckState = typeof DeckStateS.Type
+
+export const MarkersS = Schema.Struct({
+  /** Prestige markers, one per pair of rows. */
+  west: Schema.Array(Schema.NullOr(Int)),
+  /** Prestige markers, one per pair of columns. */
+  north: Schema.Array(Schema.NullOr(Int)),
+  /** Wealth markers, one per column. */
+  south: Schema.Array(Schema.NullOr(Int)),
+  /** Wealth markers, one per row. */
+  east: Schema.Array(Schema.NullOr(Int)),
+})
+export type Markers = typeof MarkersS.Type
+
+const Decided = { decided: Schema.Array(Seat), next: Schema.NullOr(Seat) }
+
+/** A step of a resolution in progress (a card's reveal, an event, a build's effects), first in line first. */
+export const TaskS = Schema.Union([
+  Schema.Struct({ k: Schema.Literal("payout"), currency: CurrencyS, value: Int }),
+  Schema.Struct({ k: Schema.Literal("highestWealthPayout") }),
+  Schema.Struct({ k: Schema.Literal("election") }),
+  Schema.Struct({ k: Schema.Literal("contractor") }),
+  Schema.Struct({
+    k: Schema.Literal("gain"),
+    only: Schema.NullOr(Seat),
+    wealth: Int,
+    prestige: Int,
+    cause: Schema.String,
+  }),
+  Schema.Struct({
+    k: Schema.Literal("gainPer"),
+    only: Schema.NullOr(Seat),
+    per: FilterS,
+    wealth: Int,
+    prestige: Int,
+    cause: Schema.String,
+  }),
+  Schema.Struct({ k: Schema.Literal("lose"), wealth: Int, prestige: Int, cause: Schema.String }),
+  Schema.Struct({ k: Schema.Literal("auction"), price: Int, prestige: Int, ...Decided }),
+  Schema.Struct({ k: Schema.Literal("decay"), ransom: Int, target: Schema.NullOr(Int) }),
+  Schema.Struct({ k: Schema.Literal("headlines"), prestige: Int, target: Schema.NullOr(Int) }),
+  Schema.Struct({
+    k: Schema.Literal("threat"),
+    cause: Schema.String,
+    target: Schema.Literals(["mostValuableBlock", "waterfront", "size3plus"]),
+    wealth: Int,
+    prestige: Int,
+    block: Schema.NullOr(Int),
+    ...Decided,
+  }),
+  Schema.Struct({
+    k: Schema.Literal("placeMarkers"),
+    wealth: Schema.Array(Int),
+    prestige: Schema.Array(Int),
+  }),
+  Schema.Struct({ k: Schema.Literal("activateDeck"), deck: Schema.Literals(["city", "metro"]) }),
+  Schema.Struct({ k: Schema.Literal("finalPayouts") }),
+  Schema.Struct({ k: Schema.Literal("discardEvent"), card: CardId }),
+  Schema.Struct({ k: Schema.Literal("vocation"), name: VocationS, value: Int }),
+  Schema.Struct({ k: Schema.Literal("tribute"), per: FilterS, amount: Int, ...Decided }),
+  Schema.Struct({ k: Schema.Literal("extraFavor") }),
+  Schema.Struct({ k: Schema.Literal("winOffice"), office: Schema.Literals([...OFFICES, "choice"]) }),
+  Schema.Struct({ k: Schema.Literal("swapMarkers"), edge: EdgeS }),
+  Schema.Struct({ k: Schema.Literal("takePlanning") }),
+  Schema.Struct({ k: Schema.Literal("treasurerFee") }),
+])
+export type Task = typeof TaskS.Type
+
+export const PhaseS = Schema.Literals(["setup", "draft", "start", "turn", "eot", "over"])
+export type Phase = typeof PhaseS.Type
+
+/** The public board: everything every viewer may see. */
+export const BoardFields = {
+  seats: Int,
+  options: OptionsS,
+  phase: PhaseS,
+  startPlayer: Schema.NullOr(Seat),
+  active: Seat,
+  round: Int,
+  turn: Int,
+  ap: Int,
+  /** The active player has taken an action this turn (no more investing). */
+  acted: Schema.Boolean,
+  daUsed: Schema.Boolean,
+  /** The last end-of-turn step begun (0 before step 1). */
+  eotStep: Int,
+  draftTurn: Int,
+  draftPasses: Int,
+  players: Schema.Array(PlayerS),
+  buildings: Schema.Array(BuildingS),
+  /** Building id on each of the 144 lots (row-major on the 12×12 lot grid), −1 when empty. */
+  lots: Schema.Array(Int),
+  nextBuilding: Int,
+  markers: MarkersS,
+  /** Planning boxes costing 1..4 AP. */
+  planningBoxes: Schema.Array(Schema.NullOr(CardId)),
+  planning: DeckStateS,
+  discard: Schema.Array(CardId),
+  /** Contract boxes costing 1..5 AP. */
+  contractBoxes: Schema.Array(Schema.NullOr(CardId)),
+  decks: Schema.Struct({ town: DeckStateS, city: DeckStateS, metro: DeckStateS }),
+  /** Contract cards out of the game (built, discarded, events resolved). */
+  removed: Schema.Array(CardId),
+  offices: Schema.Record(OfficeS, Schema.NullOr(Seat)),
+  contractor: Schema.NullOr(Seat),
+  /** Index into OFFICES of the office up for election next. */
+  pawn: Int,
+  vocationSupply: Schema.Record(VocationS, Int),
+  extraFavorTaken: Schema.Boolean,
+  tasks: Schema.Array(TaskS),
+  /** The Olympic Games have been revealed: the game ends when the round is complete. */
+  ending: Schema.Boolean,
+}
+export const BoardS = Schema.Struct(BoardFields)
+export type Board = typeof BoardS.Type
 
 /** The full state: the public board plus what nobody sees before the end (the seed and the PRNG state). */
 export interface State extends Board {

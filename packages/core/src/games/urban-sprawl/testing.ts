@@ -2,12 +2,14 @@ import { Result } from "effect"
 import { start } from "../../kernel/match.js"
 import { advance } from "./advance.js"
 import { globalLot } from "./board.js"
+import type { Command } from "./commands.js"
 import type { BuildingZone } from "./data.js"
-import { decide } from "./decisions.js"
+import { decide } from "./decide.js"
+import type { Event } from "./events.js"
 import { evolve } from "./evolve.js"
 import { urbanSprawl } from "./index.js"
-import type { Building, Command, DeckState, Event, Options } from "./model.js"
-import type { Mutable, State } from "./state.js"
+import type { Options } from "./options.js"
+import type { Building, DeckState, Mutable, State } from "./state.js"
 
 /** Test support: states built by hand on top of a real set-up, and commands played through decide/evolve/advance. */
 

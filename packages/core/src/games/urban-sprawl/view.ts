@@ -1,8 +1,7 @@
 import { Schema } from "effect"
 import type { Viewer } from "../../kernel/game.js"
 import { blockValue } from "./board.js"
-import { BoardFields } from "./model.js"
-import { deckSize, type State } from "./state.js"
+import { BoardFields, deckSize, type State } from "./state.js"
 
 /**
  * What every viewer sees: the whole public board (hands, Favors, offices, vocations, wealth and prestige are

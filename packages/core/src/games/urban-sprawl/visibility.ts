@@ -1,5 +1,5 @@
 import type { Visibility } from "../../kernel/game.js"
-import type { Event } from "./model.js"
+import type { Event } from "./events.js"
 
 /**
  * Everything in Urban Sprawl is public knowledge (rules §8) except the order of the decks, which exists

@@ -1,10 +1,10 @@
 import { neighboursOf, SPACES_PER_ZONE } from "../board.js"
 import type { Construction, VoteType } from "../data.js"
 import { isDesirable } from "../valuation.js"
-import type { DowntownView } from "../view.js"
+import type { View } from "../view.js"
 
 /** A board as the heuristic bot reads it from its view. */
-export type BoardView = DowntownView["zones"]
+export type BoardView = View["zones"]
 
 /** Share of an unconstructed neighbour counted in a zone's expected base value (built before it scores). */
 const LATER_NEIGHBOUR = 0.5

@@ -1,9 +1,9 @@
 import type { Bot, BotTurn } from "../../../kernel/bot.js"
 import type { Seat } from "../../../kernel/game.js"
 import { neighboursOf } from "../board.js"
-import type { ChooseZone, DowntownCommand } from "../commands.js"
+import type { ChooseZone, Command } from "../commands.js"
 import { BONUS, costOf, VOTE_TYPES, type VoteType } from "../data.js"
-import type { DowntownView } from "../view.js"
+import type { View } from "../view.js"
 import {
   type BoardView,
   desirableChance,
@@ -13,7 +13,7 @@ import {
   withConstruction,
 } from "./estimates.js"
 
-type Turn = BotTurn<DowntownView, DowntownCommand>
+type Turn = BotTurn<View, Command>
 
 /** How much the bot cares about what a vote gives its opponents (0 = only itself, 1 = zero-sum). */
 const OPPONENT_WEIGHT = 0.5
@@ -22,7 +22,7 @@ const OPPONENT_WEIGHT = 0.5
 const MIN_GAIN = 0.5
 
 /** Expected income of each seat from the zones a construction on `zone` touches, were it `type`. */
-const incomeAround = (view: DowntownView, zone: number, type: VoteType): number[] => {
+const incomeAround = (view: View, zone: number, type: VoteType): number[] => {
   const board = withConstruction(view.zones, zone, type)
   const income = new Array<number>(view.seats).fill(0)
   for (const z of [zone, ...neighboursOf(zone)]) {
@@ -35,13 +35,7 @@ const incomeAround = (view: DowntownView, zone: number, type: VoteType): number[
 }
 
 /** The value of a construction type on `zone` to `seat`: its own income less a share of its opponents'. */
-const voteScore = (
-  view: DowntownView,
-  seat: Seat,
-  zone: number,
-  type: VoteType,
-  opponentWeight: number,
-): number => {
+const voteScore = (view: View, seat: Seat, zone: number, type: VoteType, opponentWeight: number): number => {
   const income = incomeAround(view, zone, type)
   let others = 0
   for (let s = 0; s < view.seats; s++) if (s !== seat) others += income[s] ?? 0
@@ -62,19 +56,19 @@ const best = <T>(items: ReadonlyArray<T>, score: (item: T) => number, turn: Turn
 }
 
 /** Rounds still to come, roughly: about 1.5 zones are drawn a round. */
-const roundsLeft = (view: DowntownView): number => {
+const roundsLeft = (view: View): number => {
   const tiles = view.piles.west.length + view.piles.east.length + view.hands.reduce((k, h) => k + h.length, 0)
   return view.options.variant === "2p-official" ? tiles : tiles / 1.5
 }
 
 /** Chance that a zone with `missing` free spaces left is sold out before the game ends. */
-const completionChance = (view: DowntownView, missing: number): number => {
+const completionChance = (view: View, missing: number): number => {
   if (missing <= 0) return 1
   return Math.min(1, (0.6 * roundsLeft(view)) / missing)
 }
 
 /** Expected gain of a request: my income from the zone once sold out, weighted by the chance it sells out. */
-const requestGain = (view: DowntownView, seat: Seat, command: ChooseZone): number => {
+const requestGain = (view: View, seat: Seat, command: ChooseZone): number => {
   const board: BoardView = view.zones
   const zone = board[command.zone - 1]
   if (!zone || zone.closed || zone.construction === "park") return 0
@@ -100,11 +94,11 @@ const requestGain = (view: DowntownView, seat: Seat, command: ChooseZone): numbe
   return gain - before - cost
 }
 
-const chooseZone = (turn: Turn): DowntownCommand => {
+const chooseZone = (turn: Turn): Command => {
   const { view, seat, legal } = turn
   let top = MIN_GAIN
-  let pick: DowntownCommand | null = null
-  let pass: DowntownCommand | null = null
+  let pick: Command | null = null
+  let pass: Command | null = null
   for (const c of legal) {
     if (c.type !== "ChooseZone") continue
     const z = view.zones[c.zone - 1]
@@ -124,16 +118,16 @@ const chooseZone = (turn: Turn): DowntownCommand => {
 }
 
 /** The bot's own interest in a zone being constructed now: its markers there, less its opponents'. */
-const zoningInterest = (view: DowntownView, seat: Seat, zone: number): number => {
+const zoningInterest = (view: View, seat: Seat, zone: number): number => {
   const held = holdings(view.zones, zone, view.seats)
   let others = 0
   for (let s = 0; s < view.seats; s++) if (s !== seat) others += held[s] ?? 0
   return (held[seat] ?? 0) - others / Math.max(1, view.seats - 1)
 }
 
-const choose = (turn: Turn): DowntownCommand => {
+const choose = (turn: Turn): Command => {
   const { view, seat, legal } = turn
-  const first = legal[0] as DowntownCommand
+  const first = legal[0] as Command
   const step = view.step
   switch (first.type) {
     case "DrawZoningTile":
@@ -184,4 +178,4 @@ const choose = (turn: Turn): DowntownCommand => {
  * pays its own markers most (less half of what it pays the others), spends its lobby disc on a vote that
  * matters, and draws from the pile where it holds more unconstructed spaces.
  */
-export const downtownHeuristicBot: Bot<DowntownView, DowntownCommand> = { name: "heuristic", choose }
+export const heuristicBot: Bot<View, Command> = { name: "heuristic", choose }

@@ -1,9 +1,6 @@
-import { type Bot, randomBot } from "../../../kernel/bot.js"
-import type { DowntownCommand } from "../commands.js"
-import type { DowntownView } from "../view.js"
+import { type Bot, randomBot as uniformBot } from "../../../kernel/bot.js"
+import type { Command } from "../commands.js"
+import type { View } from "../view.js"
 
 /** Uniform over the legal commands (the kernel's random bot). */
-export const downtownRandomBot: Bot<DowntownView, DowntownCommand> = randomBot<
-  DowntownView,
-  DowntownCommand
->()
+export const randomBot: Bot<View, Command> = uniformBot<View, Command>()

@@ -1,8 +1,8 @@
 import type { Bot, BotTurn } from "../../../kernel/bot.js"
 import { colOf, electionLeaders, rankAmounts, rankGains, rowOf } from "../board.js"
+import type { Command } from "../commands.js"
 import { card, type DeckId, OFFICES, VOCATION_CURRENCY } from "../data.js"
-import type { Command, DeckState } from "../model.js"
-import { rails } from "../state.js"
+import { type DeckState, rails } from "../state.js"
 import type { View } from "../view.js"
 
 /**

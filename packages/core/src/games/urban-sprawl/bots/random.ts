@@ -1,5 +1,5 @@
 import { type Bot, randomBot as uniformBot } from "../../../kernel/bot.js"
-import type { Command } from "../model.js"
+import type { Command } from "../commands.js"
 import type { View } from "../view.js"
 
 /** Uniform over the legal commands: the baseline. */
