@@ -29,7 +29,7 @@ const COMMON = [
 ]
 
 /** The types each game's `index.ts` exports, under the same names in every game. */
-const TYPES = ["Command", "Event", "Options", "State", "View"]
+const TYPES = ["Catalogue", "Command", "Event", "Options", "State", "View"]
 
 interface Entry {
   readonly name: string

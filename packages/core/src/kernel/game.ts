@@ -55,14 +55,25 @@ export interface GameEnded extends Typed, Outcome {
   readonly reason: "rules" | "adjudicated"
 }
 
-/** Static data for `describe`: boards, tiles, cards — whatever bot authors and renderers need. */
+/**
+ * Static data for `describe`: boards, tiles, cards — whatever bot authors and renderers need. Each game
+ * exports its own, exact type of it as `Catalogue`; this is what every game's has in common.
+ */
 export type Catalogue = Readonly<Record<string, unknown>>
 
 /**
  * A game is a value (ARCHITECTURE.md §3). All functions are pure and synchronous: no I/O, no clock, no
  * Math.random. `Event` includes GameStarted; the kernel itself appends GameEnded when `outcome` is set.
+ * `GameCatalogue` is the game's own catalogue type, so a renderer reads its cards and boards without a cast.
  */
-export interface GameDefinition<Options, State, Command extends Typed, Event extends Typed, View> {
+export interface GameDefinition<
+  Options,
+  State,
+  Command extends Typed,
+  Event extends Typed,
+  View,
+  GameCatalogue extends Catalogue = Catalogue,
+> {
   readonly id: string
   readonly title: string
   readonly rulesVersion: number
@@ -77,7 +88,7 @@ export interface GameDefinition<Options, State, Command extends Typed, Event ext
   /** Options used when a caller gives none. */
   readonly defaultOptions: Options
   /** Static data for the catalogue (`boroughs describe`). */
-  readonly catalogue: (options: Options) => Catalogue
+  readonly catalogue: (options: Options) => GameCatalogue
   /** Checks options against a seat count; a violation when they do not fit. */
   readonly validateSetup: (options: Options, seats: number) => RuleViolation | null
   /** The opening events: the given GameStarted, then setup shuffles and draws. */

@@ -1,25 +1,10 @@
-import { downtown, type View } from "@boroughs/core/games/downtown"
+import { type Catalogue, downtown, type View } from "@boroughs/core/games/downtown"
 
-/** A zone's rectangle on the plot grid, as the Downtown catalogue publishes it. */
-export interface Zone {
-  readonly zone: number
-  readonly half: "west" | "east"
-  readonly shape: "square" | "rectangle"
-  readonly x: number
-  readonly y: number
-  readonly w: number
-  readonly h: number
-  readonly neighbours: ReadonlyArray<number>
-}
-
-interface Board {
-  readonly grid: { readonly width: number; readonly height: number }
-  readonly boulevard: { readonly x: number }
-  readonly zones: ReadonlyArray<Zone>
-}
+/** A zone's rectangle on the plot grid and its neighbours, as the Downtown catalogue publishes it. */
+export type Zone = Catalogue["board"]["zones"][number]
 
 // The board is the same for every variant; read it once from the game's own catalogue (no second copy).
-const board = (downtown.catalogue({ variant: "standard" }) as unknown as { board: Board }).board
+const board = downtown.catalogue({ variant: "standard" }).board
 
 /** The 24 zones, `ZONES[n - 1]` is zone n. */
 export const ZONES: ReadonlyArray<Zone> = board.zones

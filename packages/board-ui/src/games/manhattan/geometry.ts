@@ -1,16 +1,9 @@
-import { manhattan } from "@boroughs/core/games/manhattan"
+import { type Catalogue, manhattan } from "@boroughs/core/games/manhattan"
 
 /** A ring square as the Manhattan catalogue publishes it: its board position and the line it projects. */
-export interface RingSquare {
-  readonly square: number
-  readonly column: number
-  readonly row: number
-  readonly projects: { readonly column: number } | { readonly row: number } | null
-}
+export type RingSquare = Catalogue["board"]["ring"]["squaresTable"][number]
 
-const catalogue = manhattan.catalogue(manhattan.defaultOptions) as unknown as {
-  board: { size: number; ring: { squaresTable: ReadonlyArray<RingSquare> } }
-}
+const catalogue = manhattan.catalogue(manhattan.defaultOptions)
 
 /** The 9×9 board (7×7 city inside a ring of 32 squares). */
 export const SIZE = catalogue.board.size

@@ -1,54 +1,24 @@
-import { suburbia, type View } from "@boroughs/core/games/suburbia"
+import { type Catalogue, suburbia, type View } from "@boroughs/core/games/suburbia"
 import { plural } from "../../common/names.js"
 import type { Names } from "../../common/types.js"
 
-export type Category = "residential" | "commercial" | "industrial" | "civic"
-
-interface Filter {
-  readonly categories?: ReadonlyArray<string>
-  readonly icons?: ReadonlyArray<string>
-}
-
+export type TileDef = Catalogue["tiles"][number]
+export type GoalDef = Catalogue["goals"][number]
+export type Category = TileDef["category"]
 /** A printed effect in the game's vocabulary (packages/core/src/games/suburbia/effects.ts). */
-export interface Effect {
-  readonly trigger: "immediate" | "each" | "each-later" | "red-line"
-  readonly stat: "income" | "reputation" | "population" | "money"
-  readonly amount: number
-  readonly scope?: string
-  readonly filter?: Filter
-}
-
-export interface TileDef {
-  readonly id: string
-  readonly name: string
-  readonly stack: string
-  readonly category: Category
-  readonly icons: ReadonlyArray<string>
-  readonly cost: number
-  readonly effects: ReadonlyArray<Effect>
-}
-
-export interface GoalDef {
-  readonly id: string
-  readonly name: string
-  readonly direction: "most" | "fewest"
-  readonly bonus: number
-}
+export type Effect = TileDef["effects"][number]
+type Filter = Extract<Effect, { readonly filter: unknown }>["filter"]
 
 // Tiles, goals and the lake come from the game's own catalogue: one table, never a second copy.
-const catalogue = suburbia.catalogue(suburbia.defaultOptions) as unknown as {
-  tiles: ReadonlyArray<TileDef>
-  goals: ReadonlyArray<GoalDef>
-  lake: { effects: ReadonlyArray<Effect> }
-  geometry: { boroughBoard: { hexes: ReadonlyArray<{ q: number; r: number }> } }
-}
+const catalogue = suburbia.catalogue(suburbia.defaultOptions)
 
 const TILES = new Map(catalogue.tiles.map((t) => [t.id, t]))
 const GOALS = new Map(catalogue.goals.map((g) => [g.id, g]))
 /** A lake's own effect ($2 for each adjacent tile). */
-export const LAKE_EFFECTS = catalogue.lake.effects
+export const LAKE_EFFECTS: Catalogue["lake"]["effects"] = catalogue.lake.effects
 /** The hexes under the borough board (no tile goes there). */
-export const BOROUGH_BOARD_HEXES = catalogue.geometry.boroughBoard.hexes
+export const BOROUGH_BOARD_HEXES: Catalogue["geometry"]["boroughBoard"]["hexes"] =
+  catalogue.geometry.boroughBoard.hexes
 
 /** A tile kind by id; throws on an id the game does not know (a view from another rules version). */
 export const tileDef = (id: string): TileDef => {
@@ -58,7 +28,8 @@ export const tileDef = (id: string): TileDef => {
 }
 
 /** A goal's name and bonus, by id. */
-export const goalDef = (id: string): GoalDef => GOALS.get(id) ?? { id, name: id, direction: "most", bonus: 0 }
+export const goalDef = (id: string): Pick<GoalDef, "id" | "name" | "direction" | "bonus"> =>
+  GOALS.get(id) ?? { id, name: id, direction: "most", bonus: 0 }
 
 /** A goal in words: "Most commercial (+15 population)". */
 export const goalText = (id: string): string => {
@@ -91,7 +62,7 @@ const STAT_WORD: Readonly<Record<Effect["stat"], string>> = {
 }
 
 const filterText = (f: Filter | undefined, short: boolean): string => {
-  const cats = (f?.categories ?? []).map((c) => (short ? (CATEGORY_STYLE[c as Category]?.letter ?? c) : c))
+  const cats = (f?.categories ?? []).map((c) => (short ? CATEGORY_STYLE[c].letter : c))
   const icons = (f?.icons ?? []).map((i) => i.replace(/-/g, " "))
   return short ? [cats.join(""), ...icons].filter(Boolean).join(" ") : [...cats, ...icons].join(" or ")
 }

@@ -1,29 +1,10 @@
-import { uptown } from "@boroughs/core/games/uptown"
+import { type Catalogue, uptown } from "@boroughs/core/games/uptown"
 
-export interface Project {
-  readonly name: string
-  readonly type: "office" | "apartment" | "store" | "coffee" | "hotel" | "service"
-  readonly double: boolean
-  readonly roof: boolean
-  readonly gift: boolean
-  readonly requirement: "none" | "ground" | "upper" | "on-roof"
-  readonly noGifts: boolean
-  readonly income: string
-  readonly prestige: string
-}
-
-export interface Card {
-  readonly id: number
-  readonly bar: "blue" | "green"
-  readonly cost: number
-  readonly faces: ReadonlyArray<{ readonly projects: readonly [Project, Project] }>
-}
+export type Card = Catalogue["cards"][number]
+export type Project = Card["faces"][number]["projects"][number]
 
 // Cards and the icons' words come from the game's own catalogue: one card list, never a second copy.
-const catalogue = uptown.catalogue(uptown.defaultOptions) as unknown as {
-  cards: ReadonlyArray<Card>
-  vocabulary: { text: { income: Record<string, string>; prestige: Record<string, string> } }
-}
+const catalogue = uptown.catalogue(uptown.defaultOptions)
 
 const CARDS = new Map(catalogue.cards.map((c) => [c.id, c]))
 const TEXT = catalogue.vocabulary.text

@@ -1,52 +1,11 @@
-import { urbanSprawl } from "@boroughs/core/games/urban-sprawl"
+import { type Catalogue, type Options, urbanSprawl } from "@boroughs/core/games/urban-sprawl"
 
-export type Zone = "CIV" | "COM" | "IND" | "RES" | "PARK"
-
-interface PermitCard {
-  readonly id: string
-  readonly kind: "permit"
-  readonly permits: number
-  readonly zones: ReadonlyArray<Zone>
-  readonly wealth: number
-  readonly ballot: boolean
-}
-interface RenewalCard {
-  readonly id: string
-  readonly kind: "renewal"
-  readonly wealth: number
-  readonly ballot: boolean
-}
-interface EventCard {
-  readonly id: string
-  readonly kind: "event"
-  readonly name: string
-  readonly key: boolean
-}
-export interface ContractCard {
-  readonly id: string
-  readonly kind: "contract"
-  readonly deck: string
-  readonly name: string
-  readonly zone: Zone
-  readonly size: number
-  readonly permits: number
-  readonly reveal: number
-  readonly vocations: ReadonlyArray<{ readonly name: string; readonly value: number }>
-}
-export type Card = PermitCard | RenewalCard | EventCard | ContractCard
-
-type Options = typeof urbanSprawl.defaultOptions
-interface Catalogue {
-  planning: { permits: PermitCard[]; renewals: RenewalCard[]; events: EventCard[] }
-  contracts: Record<string, ContractCard[]>
-  contractEvents: Record<string, EventCard[]>
-  costs: {
-    planningBoxes: number[]
-    contractBoxes: number[]
-    planningTop: number
-    deckTops: Record<string, number>
-  }
-}
+type PlanningCard = Catalogue["planning"][keyof Catalogue["planning"]][number]
+/** A contract card, with the permits it needs under the game's options. */
+export type ContractCard = Catalogue["contracts"][string][number]
+export type Card = PlanningCard | ContractCard | Catalogue["contractEvents"][string][number]
+/** The zones a contract builds in, parks included. */
+export type Zone = ContractCard["zone"]
 
 const cardsIn = (catalogue: Catalogue): Map<string, Card> =>
   new Map<string, Card>(
@@ -67,14 +26,14 @@ const cardsOf = (options: Options): Map<string, Card> => {
   const key = JSON.stringify(options)
   let cards = byOptions.get(key)
   if (cards === undefined) {
-    cards = cardsIn(urbanSprawl.catalogue(options) as unknown as Catalogue)
+    cards = cardsIn(urbanSprawl.catalogue(options))
     byOptions.set(key, cards)
   }
   return cards
 }
 
 /** AP costs of the planning and contract boxes and of the deck tops. */
-export const COSTS = (urbanSprawl.catalogue(urbanSprawl.defaultOptions) as unknown as Catalogue).costs
+export const COSTS: Catalogue["costs"] = urbanSprawl.catalogue(urbanSprawl.defaultOptions).costs
 
 // Narrations name cards without the game's options: every card of the content pack, under either deck
 // make-up (the catalogue lists only the cards a game's options put in play).

@@ -1,4 +1,3 @@
-import type { Catalogue } from "../../kernel/game.js"
 import { BOULEVARD_X, GRID, NEIGHBOURS, SPACES_PER_ZONE, ZONES } from "./board.js"
 import {
   BONUS,
@@ -14,7 +13,7 @@ import {
 import type { Options } from "./options.js"
 
 /** Static data for `boroughs describe downtown`: the board, frames, costs, bonuses and kit. */
-export const catalogue = (options: Options): Catalogue => ({
+export const catalogue = (options: Options) => ({
   game: "downtown",
   variant: options.variant,
   board: {
@@ -23,7 +22,11 @@ export const catalogue = (options: Options): Catalogue => ({
     spacesPerZone: SPACES_PER_ZONE,
     adjacency: "orthogonal: two zones are neighbours when they share an edge of length > 0",
     source: "⚙ original design (no public text source gives the published map); see docs/downtown-board.svg",
-    zones: ZONES.map((z, i) => ({ ...z, neighbours: NEIGHBOURS[i], degree: NEIGHBOURS[i]?.length ?? 0 })),
+    zones: ZONES.map((z, i) => {
+      // NEIGHBOURS is ZONES mapped, so every zone has its entry; the fallback only narrows the type.
+      const neighbours = NEIGHBOURS[i] ?? []
+      return { ...z, neighbours, degree: neighbours.length }
+    }),
     piles: { west: "zones 1–12 (left pile)", east: "zones 13–24 (right pile)" },
   },
   frames: { supply: FRAMES, total: 30, source: "30 frames (fact); split per type and shape ⚙" },
@@ -50,3 +53,6 @@ export const catalogue = (options: Options): Catalogue => ({
     notes: "no money, no lobby, no bonus; the non-mayor chooses the construction; markers never return",
   },
 })
+
+/** The type of Downtown's catalogue: what `downtown.catalogue(options)` gives, exactly. */
+export type Catalogue = ReturnType<typeof catalogue>

@@ -3,7 +3,7 @@ import type { GameDefinition } from "../../kernel/game.js"
 import { advance } from "./advance.js"
 import { heuristicBot } from "./bots/heuristic.js"
 import { randomBot } from "./bots/random.js"
-import { catalogue } from "./catalogue.js"
+import { type Catalogue, catalogue } from "./catalogue.js"
 import { Command } from "./commands.js"
 import { decide } from "./decide.js"
 import { determinise } from "./determinise.js"
@@ -19,7 +19,7 @@ import { View, view } from "./view.js"
 import { visibility } from "./visibility.js"
 
 /** Downtown (Bernhard Weber, Abacus 1996): zoning, secret votes, secret bids for spaces, valuation. */
-export const downtown: GameDefinition<Options, State, Command, Event, View> = {
+export const downtown: GameDefinition<Options, State, Command, Event, View, Catalogue> = {
   id: "downtown",
   title: "Downtown",
   // 2: a closed or full zone is paid for (ruling 26); games recorded under 1 keep the free pass.
@@ -50,7 +50,7 @@ export const downtownBots: Readonly<Record<string, Bot>> = {
   heuristic: heuristicBot,
 }
 
-export type { Command, Event, Options, State, View }
+export type { Catalogue, Command, Event, Options, State, View }
 export { heuristicBot, randomBot }
 
 // Downtown's names from before every game exported the same ones; kept so code written against them compiles.

@@ -1,4 +1,3 @@
-import type { Catalogue } from "../../kernel/game.js"
 import { AXIS_COLUMN, AXIS_ROW, axisOf, CORNERS, lineOf, RING, ringPosition } from "./board.js"
 import { BOX, PER_PLAYER, SEAT_COLOURS, SEAT_LIMITS, SUPPLY_LIMITS } from "./data.js"
 import type { Options } from "./options.js"
@@ -14,7 +13,7 @@ const ring = Array.from({ length: RING }, (_, square) => {
 })
 
 /** Static data for `describe manhattan`: components, supply, coordinates, options and the turn. */
-export const catalogue = (options: Options): Catalogue => ({
+export const catalogue = (options: Options) => ({
   title: "Manhattan (Fagus, 1986)",
   sources: {
     rules: "shared/rules/manhattan.txt",
@@ -65,3 +64,6 @@ export const catalogue = (options: Options): Catalogue => ({
   decisions: ["corner", "demand", "move", "crossing-story", "remove-roof", "place-roof", "six-story"],
   end: "last story built, or one player left, or blocked; tallest building wins, then most blocks; still tied: shared win",
 })
+
+/** The type of Manhattan's catalogue: what `manhattan.catalogue(options)` gives, exactly. */
+export type Catalogue = ReturnType<typeof catalogue>

@@ -3,7 +3,7 @@ import { advance } from "./advance.js"
 import { heuristicBot } from "./bots/heuristic.js"
 import { prospects } from "./bots/prospects.js"
 import { randomBot } from "./bots/random.js"
-import { catalogue } from "./catalogue.js"
+import { type Catalogue, catalogue } from "./catalogue.js"
 import { Command } from "./commands.js"
 import { SEAT_LIMITS } from "./data.js"
 import { decide } from "./decide.js"
@@ -18,6 +18,7 @@ import { initialBoard, type State } from "./state.js"
 import { View, view } from "./view.js"
 import { visibility } from "./visibility.js"
 
+export type { Catalogue } from "./catalogue.js"
 export type { Command } from "./commands.js"
 export type { Event } from "./events.js"
 export type { Options } from "./options.js"
@@ -26,7 +27,7 @@ export type { View } from "./view.js"
 export { heuristicBot, randomBot }
 
 /** Manhattan (Fagus, 1986): the 9×9 skyscraper dice game for 2–6 players. */
-export const manhattan: GameDefinition<Options, State, Command, Event, View> = {
+export const manhattan: GameDefinition<Options, State, Command, Event, View, Catalogue> = {
   id: "manhattan",
   title: "Manhattan (Fagus, 1986)",
   rulesVersion: 1,

@@ -1,4 +1,3 @@
-import type { Catalogue } from "../../kernel/game.js"
 import { GOALS } from "./data/goals.js"
 import {
   BASIC_SUPPLY,
@@ -25,7 +24,7 @@ import type { Options } from "./options.js"
 import { redLinesUpTo } from "./redlines.js"
 
 /** Static data for `describe suburbia`: every tile and goal, the effect vocabulary, geometry, market, track. */
-export const catalogue = (options: Options): Catalogue => ({
+export const catalogue = (options: Options) => ({
   title: "Suburbia (Alspach, 2012)",
   sources: {
     rules: "shared/rules/suburbia.txt",
@@ -125,3 +124,6 @@ export const catalogue = (options: Options): Catalogue => ({
   },
   decisions: ["keep-goal", "action", "discard"],
 })
+
+/** The type of Suburbia's catalogue: what `suburbia.catalogue(options)` gives, exactly. */
+export type Catalogue = ReturnType<typeof catalogue>

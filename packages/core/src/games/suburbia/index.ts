@@ -3,7 +3,7 @@ import { advance } from "./advance.js"
 import { daleBot } from "./bots/dale.js"
 import { heuristicBot } from "./bots/heuristic.js"
 import { randomBot } from "./bots/random.js"
-import { catalogue } from "./catalogue.js"
+import { type Catalogue, catalogue } from "./catalogue.js"
 import { Command } from "./commands.js"
 import { SEAT_LIMITS } from "./data/rules.js"
 import { decide } from "./decide.js"
@@ -18,6 +18,7 @@ import { initialState, type State } from "./state.js"
 import { View, view } from "./view.js"
 import { visibility } from "./visibility.js"
 
+export type { Catalogue } from "./catalogue.js"
 export type { Command } from "./commands.js"
 export type { Event } from "./events.js"
 export type { Options } from "./options.js"
@@ -26,7 +27,7 @@ export type { View } from "./view.js"
 export { daleBot, heuristicBot, randomBot }
 
 /** Suburbia (Ted Alspach, 2012): build a borough of hex tiles; 2–4 players, or solo against Dale the bot. */
-export const suburbia: GameDefinition<Options, State, Command, Event, View> = {
+export const suburbia: GameDefinition<Options, State, Command, Event, View, Catalogue> = {
   id: "suburbia",
   title: "Suburbia (Alspach, 2012)",
   rulesVersion: 1,

@@ -1,4 +1,3 @@
-import type { Catalogue } from "../../kernel/game.js"
 import { CARDS } from "./cards.js"
 import { BANK, DOLLARS_PER_POINT, deckSize, SEAT_LIMITS, START_MONEY } from "./data.js"
 import type { Options } from "./options.js"
@@ -7,7 +6,7 @@ import { CONTEXT } from "./value.js"
 import { ICON_TEXT, INCOME_ICONS, PRESTIGE_ICONS, PROJECT_TYPES, REQUIREMENTS } from "./vocabulary.js"
 
 /** Static data for `boroughs describe uptown`: every card, the icon vocabulary, the table's numbers. */
-export const catalogue = (_options: Options): Catalogue => ({
+export const catalogue = (_options: Options) => ({
   game: "uptown",
   source:
     "rule text ../shared/rules/uptown.txt; the 84 + 28 cards are our original design (⚙, no public card list exists)",
@@ -42,3 +41,6 @@ export const catalogue = (_options: Options): Catalogue => ({
     report: "docs/uptown-balance.md",
   },
 })
+
+/** The type of Uptown's catalogue: what `uptown.catalogue(options)` gives, exactly. */
+export type Catalogue = ReturnType<typeof catalogue>

@@ -3,7 +3,7 @@ import { Random, rngFromSeed } from "../../kernel/random.js"
 import { advance } from "./advance.js"
 import { heuristicBot } from "./bots/heuristic.js"
 import { randomBot } from "./bots/random.js"
-import { catalogue } from "./catalogue.js"
+import { type Catalogue, catalogue } from "./catalogue.js"
 import { dealTable } from "./chance.js"
 import { Command } from "./commands.js"
 import { SEAT_LIMITS } from "./data.js"
@@ -19,6 +19,7 @@ import { initial, type State } from "./state.js"
 import { View, view } from "./view.js"
 import { visibility } from "./visibility.js"
 
+export type { Catalogue } from "./catalogue.js"
 export type { Command } from "./commands.js"
 export type { Event } from "./events.js"
 export type { Options } from "./options.js"
@@ -33,7 +34,7 @@ const setup = (started: GameStarted<Options>): ReadonlyArray<Event> => [
 ]
 
 /** Uptown: build a street of five sites from project cards; the most prestige wins. */
-export const uptown: GameDefinition<Options, State, Command, Event, View> = {
+export const uptown: GameDefinition<Options, State, Command, Event, View, Catalogue> = {
   id: "uptown",
   title: "Uptown",
   rulesVersion: 1,

@@ -1,4 +1,3 @@
-import type { Catalogue } from "../../kernel/game.js"
 import {
   DECK_TOP_COST,
   DECKS,
@@ -25,7 +24,7 @@ import { eventsInPlay, inPlay } from "./state.js"
  * contract's `permits` is what it needs under these options (option `permitCost`, ruling 49). A variant's
  * values count as given (ruling 55): `describe` passes the default options undecoded.
  */
-export const catalogue = (given: Options): Catalogue => {
+export const catalogue = (given: Options) => {
   const options = withVariant(given)
   return {
     board: {
@@ -60,3 +59,6 @@ export const catalogue = (given: Options): Catalogue => {
     contractEvents: Object.fromEntries(DECKS.map((d) => [d, eventsInPlay(d, options)])),
   }
 }
+
+/** The type of Urban Sprawl's catalogue: what `urbanSprawl.catalogue(options)` gives, exactly. */
+export type Catalogue = ReturnType<typeof catalogue>

@@ -2,7 +2,7 @@ import type { GameDefinition, GameStarted } from "../../kernel/game.js"
 import { advance } from "./advance.js"
 import { heuristicBot } from "./bots/heuristic.js"
 import { randomBot } from "./bots/random.js"
-import { catalogue } from "./catalogue.js"
+import { type Catalogue, catalogue } from "./catalogue.js"
 import { Command } from "./commands.js"
 import { decide } from "./decide.js"
 import { determinise } from "./determinise.js"
@@ -16,6 +16,7 @@ import { initialState, type State } from "./state.js"
 import { View, view } from "./view.js"
 import { visibility } from "./visibility.js"
 
+export type { Catalogue } from "./catalogue.js"
 export type { Command } from "./commands.js"
 export type { Event } from "./events.js"
 export type { Options } from "./options.js"
@@ -24,7 +25,7 @@ export type { View } from "./view.js"
 export { heuristicBot, randomBot }
 
 /** Urban Sprawl (Chad Jensen, 2011): build a city block by block; 2–4 players, our original content pack. */
-export const urbanSprawl: GameDefinition<Options, State, Command, Event, View> = {
+export const urbanSprawl: GameDefinition<Options, State, Command, Event, View, Catalogue> = {
   id: "urban-sprawl",
   title: "Urban Sprawl (Jensen, 2011)",
   rulesVersion: 1,
