@@ -2,27 +2,20 @@
  * Property tests over random seeded games (issue 7: ≥ 2,000 games over 1–4 seats): legal play never throws,
  * money is conserved (every dollar moves by a recorded change with its cause), income and reputation never
  * leave −5..15, population never goes below 0, every seat has had the same number of turns, and a third
- * party recomputes every score from the events alone (audit.ts). Plus: legalCommands is exact, defaults are
- * legal, games are deterministic and replayable, and the schemas accept what the game writes and shows.
+ * party recomputes every score from the events alone (audit.ts). Exact legal lists, determinism, replay and
+ * the schemas are the conformance suite's (games/conformance.test.ts).
  * The 2,000 games run under `pnpm test:long`; CI plays the first 50 seeds of each seat count (200 games).
  */
-import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Bot } from "../../kernel/bot.js"
-import { canonicalJson } from "../../kernel/canonical.js"
-import type { Viewer } from "../../kernel/game.js"
-import { type Match, play, replay, start } from "../../kernel/match.js"
-import { botCommand, botRandom, simulate } from "../../kernel/simulate.js"
+import type { Match } from "../../kernel/match.js"
+import { simulate } from "../../kernel/simulate.js"
 import { count, sized } from "../../testing/long.js"
 import { auditGame } from "./audit.js"
-import { Command } from "./commands.js"
-import { GOALS } from "./data/goals.js"
 import { START, TRACK_MAX, TRACK_MIN } from "./data/rules.js"
-import { Event } from "./events.js"
+import type { Event } from "./events.js"
 import { daleBot, heuristicBot, randomBot, suburbia } from "./index.js"
-import { Options } from "./options.js"
 import type { State } from "./state.js"
-import { View } from "./view.js"
 
 /** Random games per seat count (1, 2, 3 and 4 seats). */
 const PER_SEATS = sized(50, 500)
@@ -101,105 +94,4 @@ describe("random play (property)", () => {
     const sim = simulate(suburbia, { solo: "dale", soloPrivateGoal: false }, [randomBot], "no-goal")
     checkGame(sim.events, sim.match, "no-goal")
   }, 60_000)
-})
-
-/** Every command a client might send now: each type over every slot, nearby hexes (open or not), goals. */
-const candidates = (state: State, seat: number): Command[] => {
-  const hexes = new Map<string, { q: number; r: number }>()
-  for (const t of state.players[seat]?.tiles ?? [])
-    for (let dq = -1; dq <= 1; dq++)
-      for (let dr = -1; dr <= 1; dr++) hexes.set(`${t.q + dq},${t.r + dr}`, { q: t.q + dq, r: t.r + dr })
-  const out: Command[] = [{ type: "Pass" }]
-  for (const g of GOALS) out.push({ type: "KeepGoal", goal: g.id })
-  for (let slot = -1; slot <= state.market.length; slot++) out.push({ type: "DiscardTile", slot })
-  for (const { q, r } of hexes.values()) {
-    out.push({ type: "PlaceInvestment", q, r })
-    for (const tile of ["suburbs", "community-park", "heavy-factory"] as const)
-      out.push({ type: "BuyBasicTile", tile, q, r })
-    for (let slot = -1; slot <= state.market.length; slot++) {
-      out.push({ type: "BuyTile", slot, q, r })
-      out.push({ type: "BuildLake", slot, q, r })
-    }
-  }
-  return out
-}
-
-/** Plays a game and, before every command, checks legalCommands against `decide` and the default. */
-const checkExactness = (seats: number, seed: string, bots: ReadonlyArray<Bot>) => {
-  const started = start(suburbia, suburbia.defaultOptions, seats, seed)
-  if (Result.isFailure(started)) throw new Error(started.failure.message)
-  let match = started.success.match
-  const randomsOf = bots.map((_, s) => botRandom(seed, s))
-  let decisions = 0
-  while (!match.ended) {
-    const state = match.state as State
-    const owing = suburbia.pending(state)
-    for (let seat = 0; seat < seats; seat++) {
-      const legal = suburbia.legalCommands(state, seat)
-      const legalJson = new Set(legal.map((c) => canonicalJson(c)))
-      expect(legalJson.size).toBe(legal.length)
-      if (!owing.some((d) => d.seat === seat)) {
-        expect(legal).toEqual([])
-        continue
-      }
-      for (const c of candidates(state, seat))
-        check(
-          Result.isSuccess(suburbia.decide(state, seat, c)) === legalJson.has(canonicalJson(c)),
-          `decide and legalCommands disagree on ${canonicalJson(c)} at step ${state.step}`,
-          seed,
-        )
-      for (const c of legal)
-        check(Result.isSuccess(suburbia.decide(state, seat, c)), "legal is decidable", seed)
-      check(legalJson.has(canonicalJson(suburbia.defaultCommand(state, seat))), "default is legal", seed)
-      decisions++
-    }
-    const seat = owing[0]?.seat as number
-    const r = play(match, seat, botCommand(match, seat, bots[seat] as Bot, randomsOf[seat] as never))
-    if (Result.isFailure(r)) throw new Error(r.failure.message)
-    match = r.success.match
-  }
-  return decisions
-}
-
-describe("legal commands", () => {
-  it("legalCommands is exact (decide accepts exactly them) and the default command is always legal", () => {
-    let decisions = 0
-    decisions += checkExactness(1, "exact-1", [randomBot])
-    decisions += checkExactness(2, "exact-2", [heuristicBot, randomBot])
-    decisions += checkExactness(3, "exact-3", randoms(3))
-    decisions += checkExactness(4, "exact-4", [randomBot, daleBot, randomBot, heuristicBot])
-    expect(decisions).toBeGreaterThan(150)
-  }, 60_000)
-})
-
-describe("determinism, replay and schemas", () => {
-  it("same seed, same bots → the same events; replaying them rebuilds the same state", () => {
-    for (const seats of [1, 2, 4]) {
-      const a = simulate(suburbia, suburbia.defaultOptions, randoms(seats), `det-${seats}`)
-      const b = simulate(suburbia, suburbia.defaultOptions, randoms(seats), `det-${seats}`)
-      expect(canonicalJson(a.events)).toBe(canonicalJson(b.events))
-      const replayed = replay(suburbia, a.events)
-      expect(canonicalJson(suburbia.view(replayed.state as State, { kind: "organiser" }))).toBe(
-        canonicalJson(suburbia.view(a.match.state as State, { kind: "organiser" })),
-      )
-    }
-  })
-
-  it("the schemas accept every event, command and view the game produces, and the options", () => {
-    const decodes = (schema: Schema.Codec<unknown, unknown>, value: unknown, what: string) => {
-      const r = Schema.decodeUnknownResult(schema)(value)
-      if (Result.isFailure(r)) throw new Error(`${what}: ${r.failure.message}`)
-    }
-    decodes(Options as never, suburbia.defaultOptions, "options")
-    for (const seats of [1, 3]) {
-      const sim = simulate(suburbia, suburbia.defaultOptions, randoms(seats), `schema-${seats}`)
-      for (const e of sim.events) decodes(Event as never, e, e.type)
-      for (const { command } of sim.commands) decodes(Command as never, command, command.type)
-      const viewers: Viewer[] = [{ kind: "spectator" }, { kind: "organiser" }, { kind: "seat", seat: 0 }]
-      const replayedHalf = replay(suburbia, sim.events.slice(0, Math.floor(sim.events.length / 2)))
-      for (const m of [replayedHalf, sim.match])
-        for (const v of viewers)
-          decodes(View as never, JSON.parse(JSON.stringify(suburbia.view(m.state as State, v))), "view")
-    }
-  })
 })

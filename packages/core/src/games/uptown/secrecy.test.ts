@@ -153,21 +153,6 @@ describe("a drawn card", () => {
     expect(uptown.visibility({ type: "CardDiscarded", seat: 0, source: "free", forced: false })).toBe("all")
   })
 
-  it("the seed in GameStarted is hidden from everyone until the end", () => {
-    const vis = uptown.visibility({
-      type: "GameStarted",
-      game: "uptown",
-      rulesVersion: 1,
-      options: {},
-      seats: 2,
-      seed: "s",
-      seedCommitment: "c",
-    })
-    expect(vis).not.toBe("all")
-    expect(vis !== "all" && vis.seats).toEqual([])
-    expect(JSON.stringify(vis)).not.toContain('"seed"')
-  })
-
   it("findLeaks flags only purchases, whose choice is public by rule (the deck and its upcoins), never the card", () => {
     // findLeaks treats a command whose events are all private as a secret choice. Buying is not one: which
     // deck one buys from and the price are public (the redacted CardBought says so); only the card is not.

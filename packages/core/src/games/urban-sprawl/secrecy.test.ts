@@ -2,14 +2,13 @@
  * Hidden information in Urban Sprawl is only the order of the decks (rules §8, public knowledge). The order
  * exists nowhere: a card is drawn when it turns up, from the PRNG state derived from the committed seed. So
  * no view (of a seat or a spectator) shows the seed or the PRNG state, a view does not change when only the
- * secret changes (while the next reveal does), and no command's effects differ by viewer (`findLeaks`).
+ * secret changes (while the next reveal does). That no command's effects differ by viewer (`findLeaks`) is
+ * the conformance suite's (games/conformance.test.ts).
  */
 import { describe, expect, it } from "vitest"
-import type { Bot } from "../../kernel/bot.js"
 import { canonicalJson } from "../../kernel/canonical.js"
 import type { Viewer } from "../../kernel/game.js"
 import { Random, rngFromSeed } from "../../kernel/random.js"
-import { findLeaks } from "../../kernel/secrecy.js"
 import { simulate } from "../../kernel/simulate.js"
 import { advance } from "./advance.js"
 import { heuristicBot, randomBot, urbanSprawl } from "./index.js"
@@ -66,13 +65,6 @@ describe("the deck order stays hidden", () => {
     }
     expect(draws.size).toBeGreaterThan(1)
   })
-
-  it("findLeaks: no command shows other seats or spectators anything that depends on which command it was", () => {
-    for (const seats of [2, 4]) {
-      const bots: Bot[] = Array.from({ length: seats }, (_, s) => (s % 2 ? heuristicBot : randomBot))
-      expect(findLeaks(urbanSprawl, urbanSprawl.defaultOptions, bots, `leaks-${seats}`)).toEqual([])
-    }
-  }, 120_000)
 
   it("the only private event is GameStarted, whose seed is redacted until the end", () => {
     const sim = simulate(urbanSprawl, urbanSprawl.defaultOptions, [randomBot, randomBot], "vis")
