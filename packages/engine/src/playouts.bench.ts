@@ -4,13 +4,15 @@ import { downtown, randomBot as downtownRandomBot } from "@boroughs/core/games/d
 import { manhattan, randomBot as manhattanRandom } from "@boroughs/core/games/manhattan"
 import { suburbia, randomBot as suburbiaRandom } from "@boroughs/core/games/suburbia"
 import { uptown, randomBot as uptownRandom } from "@boroughs/core/games/uptown"
+import { urbanSprawl, randomBot as urbanSprawlRandom } from "@boroughs/core/games/urban-sprawl"
 import { bench, describe } from "vitest"
 import { installNodeSha256 } from "./internal/nodeSha256.js"
 
 /**
  * Random playouts and commands in a Node process, where the engine hashes with node:crypto: what bots,
  * self-play and the server get. The baseline in each group is the same work with the kernel's portable
- * @noble SHA-256 (what a browser runs), so each ratio shows what the native hasher is worth.
+ * @noble SHA-256 (what a browser runs), so each ratio shows what the native hasher is worth; the last bench
+ * skips the commitments altogether (`commitments: false`), as search playouts do, which nobody verifies.
  */
 const SEATS = 4
 
@@ -25,10 +27,11 @@ const use = (hasher: Hasher) => {
 }
 
 const games: ReadonlyArray<{ title: string; game: AnyGame; bot: Bot; target: number }> = [
-  { title: "Downtown", game: downtown, bot: downtownRandomBot as Bot, target: 2000 },
-  { title: "Manhattan", game: manhattan, bot: manhattanRandom as Bot, target: 2000 },
-  { title: "Suburbia", game: suburbia, bot: suburbiaRandom as Bot, target: 500 },
-  { title: "Uptown", game: uptown, bot: uptownRandom as Bot, target: 2000 },
+  { title: "Downtown", game: downtown, bot: downtownRandomBot as Bot, target: 5000 },
+  { title: "Manhattan", game: manhattan, bot: manhattanRandom as Bot, target: 5000 },
+  { title: "Suburbia", game: suburbia, bot: suburbiaRandom as Bot, target: 5000 },
+  { title: "Uptown", game: uptown, bot: uptownRandom as Bot, target: 5000 },
+  { title: "Urban Sprawl", game: urbanSprawl, bot: urbanSprawlRandom as Bot, target: 1000 },
 ]
 
 for (const { title, game, bot, target } of games) {
@@ -50,6 +53,14 @@ for (const { title, game, bot, target } of games) {
       () => {
         use("node")
         simulate(game, game.defaultOptions, bots, seed(), { keepEvents: false })
+      },
+      TIMING,
+    )
+    bench(
+      "simulate() with node:crypto SHA-256, commitments: false (search playouts)",
+      () => {
+        use("node")
+        simulate(game, game.defaultOptions, bots, seed(), { keepEvents: false, commitments: false })
       },
       TIMING,
     )

@@ -9,6 +9,7 @@ import {
   type Seat,
   sampledSecrets,
   type Typed,
+  unrecorded,
 } from "@boroughs/core"
 import { Result } from "effect"
 import { type AnyBot, defineBot } from "../bot.js"
@@ -399,7 +400,8 @@ const ucbRoot: RootSearch = (search, view, legal, random, budget, settings) => {
   let iterations = 0
   while (iterations < maxIterations && (iterations === 0 || Date.now() < until)) {
     iterations++
-    iterate(search, sampleMatch(search.game, view, random), search.root, random)
+    // A sample's events are thrown away: its secret choices need no commitments.
+    unrecorded(() => iterate(search, sampleMatch(search.game, view, random), search.root, random))
   }
   const stats = rootStats(search, legal)
   let chosen = (stats[0] as RootStat).command
@@ -514,8 +516,17 @@ export class HalvingSampler {
       const node = this.nodes[c] as Node
       node.available++
       search.path.push(node)
-      const played = mustPlay(state, search.seat, this.legal[c] as Typed)
-      rewards.push(iterate(search, played, search.flat ? null : node, Random.open(stream)))
+      const command = this.legal[c] as Typed
+      // A sample's events are thrown away: its secret choices need no commitments.
+      const reward = unrecorded(() =>
+        iterate(
+          search,
+          mustPlay(state, search.seat, command),
+          search.flat ? null : node,
+          Random.open(stream),
+        ),
+      )
+      rewards.push(reward)
       this.iterations++
       if (this.iterations === 1) afterFirst?.()
     }

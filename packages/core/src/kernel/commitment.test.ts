@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { hashOf } from "./canonical.js"
-import { commit, opens, saltFor } from "./commitment.js"
+import { commit, opens, saltFor, unrecorded } from "./commitment.js"
 
 describe("commit / opens", () => {
   const seed = "a-secret-seed"
@@ -58,5 +58,20 @@ describe("commit / opens", () => {
       }),
       { numRuns: 200 },
     )
+  })
+})
+
+describe("unrecorded", () => {
+  it("leaves commitments empty only while its function runs, even when that throws", () => {
+    expect(unrecorded(() => commit("s", "k", 1))).toEqual({ commitment: { key: "k", hash: "" }, salt: "" })
+    expect(() =>
+      unrecorded(() => {
+        throw new Error("boom")
+      }),
+    ).toThrow("boom")
+    expect(commit("s", "k", 1)).toEqual({
+      commitment: { key: "k", hash: hashOf({ key: "k", salt: saltFor("s", "k"), value: 1 }) },
+      salt: saltFor("s", "k"),
+    })
   })
 })

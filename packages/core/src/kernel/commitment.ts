@@ -20,12 +20,32 @@ export interface Reveal {
 export const saltFor = (seed: string, key: string): string =>
   sha256Hex(`boroughs/salt/${seed}/${key}`).slice(0, 32)
 
+/** True only while `unrecorded` runs its function. */
+let skipping = false
+
+/**
+ * Runs `f` with commitments left empty (hash and salt ""): for playouts whose events nobody stores or
+ * verifies (search bots, `simulate` without events), where two SHA-256 per secret choice were the largest
+ * cost. Scoped to the synchronous call (whatever `f` defers runs with commitments), so it cannot reach a
+ * recorded game: the engine and server never call it.
+ */
+export const unrecorded = <A>(f: () => A): A => {
+  if (skipping) return f()
+  skipping = true
+  try {
+    return f()
+  } finally {
+    skipping = false
+  }
+}
+
 /** Commit to a secret value; the salt goes into the private event and, later, into the reveal. */
 export const commit = (
   seed: string,
   key: string,
   value: unknown,
 ): { commitment: Commitment; salt: string } => {
+  if (skipping) return { commitment: { key, hash: "" }, salt: "" }
   const salt = saltFor(seed, key)
   return { commitment: { key, hash: sha256Hex(commitmentJson(key, salt, value)) }, salt }
 }

@@ -31,6 +31,25 @@ describe("simulate", () => {
     expect(canonicalJson(lean.commands)).toBe(canonicalJson(kept.commands))
   })
 
+  it("with commitments: false it plays the same game, hashing no secret choice", () => {
+    const bots = [randomBot(), randomBot()]
+    const kept = simulate(bluffDice, OPTIONS, bots, "unhashed")
+    const lean = simulate(bluffDice, OPTIONS, bots, "unhashed", { keepEvents: false, commitments: false })
+    expect(canonicalJson(lean.commands)).toBe(canonicalJson(kept.commands))
+    expect(lean.match.ended).toEqual(kept.match.ended)
+    const sealed = (lean.match.state as BluffDiceState).sealed.flatMap((b) => (b ? [b] : []))
+    expect(sealed.length).toBeGreaterThan(0)
+    for (const b of sealed) expect([b.commitment.hash, b.salt]).toEqual(["", ""])
+    // Only a lean playout may skip them: events without commitments are never handed out.
+    expect(() => simulate(bluffDice, OPTIONS, bots, "unhashed", { commitments: false })).toThrow(
+      "commitments: false needs keepEvents: false",
+    )
+    // And the mode ends with the playout: the next recorded game commits as before.
+    expect(canonicalJson(simulate(bluffDice, OPTIONS, bots, "unhashed").events)).toBe(
+      canonicalJson(kept.events),
+    )
+  })
+
   it("shows each bot its own seat's view, the legal commands, and its own random stream only", () => {
     const turns: Array<BotTurn<BluffDiceView, BluffDiceCommand>> = []
     const spy: Bot<BluffDiceView, BluffDiceCommand> = {

@@ -1,5 +1,6 @@
 import { Result } from "effect"
 import type { Bot } from "./bot.js"
+import { unrecorded } from "./commitment.js"
 import type { AnyGame, Seat, Typed } from "./game.js"
 import { type Match, owes, playOwed, start } from "./match.js"
 import { Random } from "./random.js"
@@ -14,6 +15,14 @@ export interface Simulation {
   readonly match: Match
   readonly events: ReadonlyArray<Typed>
   readonly commands: ReadonlyArray<PlayedCommand>
+}
+
+export interface SimulateLimits {
+  readonly maxCommands?: number
+  /** Default true; false returns no events (a lean playout). */
+  readonly keepEvents?: boolean
+  /** Default true; false (with `keepEvents: false` only) leaves commitments empty, skipping their hashing. */
+  readonly commitments?: boolean
 }
 
 /** What a bot plays for a seat that owes a decision: chosen from the seat's own view and legal commands. */
@@ -33,13 +42,28 @@ export const botRandom = (seed: string, seat: Seat): Random => Random.fromKey(`$
  * Plays a whole game in process with one bot per seat: no store, no I/O. Each bot sees only its seat's
  * view and its own random stream keyed by (seed, seat). Throws when the rules refuse a legal command or
  * the game does not end within `maxCommands` — both are bugs in a game, which property tests look for.
+ * `commitments: false` (only with `keepEvents: false`, so no event without them is ever handed out) skips
+ * hashing secret choices (see `unrecorded`): the same commands and outcome, but the final state holds empty
+ * hashes and salts. For playouts nobody verifies: search, win rates, throughput.
  */
 export const simulate = (
   game: AnyGame,
   options: unknown,
   bots: ReadonlyArray<Bot>,
   seed: string,
-  limits: { readonly maxCommands?: number; readonly keepEvents?: boolean } = {},
+  limits: SimulateLimits = {},
+): Simulation => {
+  if (limits.commitments !== false) return run(game, options, bots, seed, limits)
+  if (limits.keepEvents !== false) throw new Error("simulate: commitments: false needs keepEvents: false")
+  return unrecorded(() => run(game, options, bots, seed, limits))
+}
+
+const run = (
+  game: AnyGame,
+  options: unknown,
+  bots: ReadonlyArray<Bot>,
+  seed: string,
+  limits: SimulateLimits,
 ): Simulation => {
   const started = start(game, options, bots.length, seed)
   if (Result.isFailure(started)) throw new Error(`${started.failure.rule}: ${started.failure.message}`)

@@ -232,10 +232,15 @@ export const eventsInPlay = (deck: DeckId, options: Options) =>
 
 /** The contract-deck cards out of the game from the start: contracts first, deck by deck, then events. */
 const outOfPlay = (options: Options): string[] => [
-  ...DECKS.flatMap((d) => CONTRACTS[d].filter((c) => !inPlay(d, options).includes(c)).map((c) => c.id)),
-  ...DECKS.flatMap((d) =>
-    CONTRACT_EVENTS[d].filter((e) => !eventsInPlay(d, options).includes(e)).map((e) => e.id),
-  ),
+  // Each deck's cards in play listed once, not once per card: this runs at the start of every playout.
+  ...DECKS.flatMap((d) => {
+    const kept = inPlay(d, options)
+    return CONTRACTS[d].filter((c) => !kept.includes(c)).map((c) => c.id)
+  }),
+  ...DECKS.flatMap((d) => {
+    const kept = eventsInPlay(d, options)
+    return CONTRACT_EVENTS[d].filter((e) => !kept.includes(e)).map((e) => e.id)
+  }),
 ]
 
 const contractDeck = (deck: DeckId, options: Options): DeckState => {
