@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError } from "commander"
 import type { AnyBot } from "./bot.js"
 import { botsByName, isBotModulePath } from "./botModule.js"
 import { BOT_NAMES } from "./bots/byName.js"
-import { type LocalResult, playLocal } from "./local.js"
+import { type LocalResult, playLocal, type SeatThinking } from "./local.js"
 import { installNodeHasher } from "./nodeHasher.js"
 import type { ChildBot } from "./stdio/child.js"
 
@@ -87,20 +87,38 @@ const botToken = (o: { token?: string; tokenFile?: string }): string | undefined
 const TOKEN_HELP =
   "a file holding the bot token (default $BOROUGHS_TOKEN_FILE, else the token in $BOROUGHS_TOKEN)"
 
-/** One line per seat: who sat there, rank and score. */
+/** A seat's decisions per second of its bot's own time ("—" when it answered none). */
+const perSecond = ({ decisions, ms }: SeatThinking): number | null =>
+  decisions === 0 ? null : decisions / (Math.max(ms, 0.001) / 1000)
+
+/** One line per seat: who sat there, rank and score, and how fast its bot decided. */
 const formatOutcome = (result: LocalResult, bots: ReadonlyArray<string>): string =>
   [
     `${result.game}, seed ${result.seed}: ${result.commands.length} commands, ${result.events.length} events`,
-    ...result.outcome.ranks.map(
-      (rank, seat) =>
-        `  seat ${seat} ${(bots[seat] ?? "?").padEnd(16)} rank ${rank}  score ${result.outcome.scores[seat]}`,
-    ),
+    ...result.outcome.ranks.map((rank, seat) => {
+      const thought = result.thinking[seat] ?? { decisions: 0, ms: 0 }
+      const rate = perSecond(thought)
+      const speed =
+        rate === null
+          ? "no decisions"
+          : `${thought.decisions} decisions, ${rate >= 100 ? Math.round(rate) : rate.toPrecision(3)}/s`
+      return `  seat ${seat} ${(bots[seat] ?? "?").padEnd(16)} rank ${rank}  score ${String(result.outcome.scores[seat]).padEnd(5)} ${speed}`
+    }),
   ].join("\n")
 
 const summaryOf = (result: LocalResult, bots: ReadonlyArray<string>, child?: ChildBot) => ({
   game: result.game,
   seed: result.seed,
-  seats: bots.map((bot, seat) => ({ seat, bot })),
+  seats: bots.map((bot, seat) => {
+    const thought = result.thinking[seat] ?? { decisions: 0, ms: 0 }
+    return {
+      seat,
+      bot,
+      decisions: thought.decisions,
+      thinkingMs: thought.ms,
+      decisionsPerSecond: perSecond(thought),
+    }
+  }),
   outcome: { ranks: result.outcome.ranks, scores: result.outcome.scores, reason: result.outcome.reason },
   events: result.events.length,
   commands: result.commands,

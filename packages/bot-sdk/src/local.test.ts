@@ -21,6 +21,26 @@ describe("playLocal", () => {
     expect(local.commands.every((c) => c.defaulted === null)).toBe(true)
   })
 
+  it("counts each seat's decisions and its bot's time on them, apart from the commands", async () => {
+    const slow = defineBot({
+      name: "slow",
+      decide: async (_view, legal) => {
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        return legal[0] ?? null
+      },
+    })
+    const local = await playLocal({ game: "uptown", bots: [slow, randomBot], seats: 2, seed: "rates" })
+    expect(local.thinking).toHaveLength(2)
+    for (const [seat, thought] of local.thinking.entries())
+      expect(thought.decisions).toBe(local.commands.filter((c) => c.seat === seat).length)
+    const [slowSeat, randomSeat] = local.thinking as [(typeof local.thinking)[0], (typeof local.thinking)[0]]
+    // Each of the slow bot's decisions waited at least 2 ms on its timer.
+    expect(slowSeat.ms).toBeGreaterThanOrEqual(slowSeat.decisions * 1.5)
+    expect(randomSeat.ms / randomSeat.decisions).toBeLessThan(slowSeat.ms / slowSeat.decisions)
+    const again = await playLocal({ game: "uptown", bots: [slow, randomBot], seats: 2, seed: "rates" })
+    expect(canonicalJson(again.commands)).toBe(canonicalJson(local.commands))
+  })
+
   it("gives a typed bot its game's view and legal commands, and refuses to seat it at another game", async () => {
     const seen: string[] = []
     const commerce = defineBot({

@@ -54,6 +54,17 @@ export interface LocalResult {
   readonly outcome: GameEnded
   /** The final match (state and all): for tools that read it after the game, never shown to a bot. */
   readonly match: Match
+  /**
+   * Per seat, how many decisions its bot answered and the wall time it took over them (ms): its decisions/s.
+   * Apart from `commands`, so that two plays of one seed give equal commands.
+   */
+  readonly thinking: ReadonlyArray<SeatThinking>
+}
+
+/** One seat's decisions and the time its bot spent on them. */
+export interface SeatThinking {
+  readonly decisions: number
+  readonly ms: number
 }
 
 const resolveGame = (game: string | AnyGame): AnyGame => {
@@ -124,6 +135,7 @@ export const playLocal = async (options: PlayLocalOptions): Promise<LocalResult>
   const decisionMs = options.decisionMs ?? null
   const maxCommands = options.maxCommands ?? 100_000
   const commands: LocalCommand[] = []
+  const thinking = bots.map(() => ({ decisions: 0, ms: 0 }))
 
   const distinct = [...new Set(bots)]
   for (const bot of distinct)
@@ -157,7 +169,11 @@ export const playLocal = async (options: PlayLocalOptions): Promise<LocalResult>
         deadline: decisionMs === null ? null : Date.now() + decisionMs,
         signal: abort.signal,
       }
+      const asked = performance.now()
       const answer = await answerOf(bot, view, legal, ctx, abort, decisionMs)
+      const spent = thinking[seat] as SeatThinking & { decisions: number; ms: number }
+      spent.decisions += 1
+      spent.ms += performance.now() - asked
       let command: Typed
       let defaulted: LocalCommand["defaulted"] = null
       if (answer === NO_ANSWER || answer === null) {
@@ -190,5 +206,5 @@ export const playLocal = async (options: PlayLocalOptions): Promise<LocalResult>
       scores: outcome.scores,
       reason: outcome.reason,
     })
-  return { game: game.id, seed: options.seed, events, commands, outcome, match }
+  return { game: game.id, seed: options.seed, events, commands, outcome, match, thinking }
 }
