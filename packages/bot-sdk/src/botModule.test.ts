@@ -70,6 +70,43 @@ describe("boroughs-bot local --bots <module>,…", () => {
     expect(summary.commands.every((c) => c.defaulted === null)).toBe(true)
   })
 
+  it("reports each seat's decisions per second, and a searching seat's iterations per second", async () => {
+    const { stdout } = await run(
+      tsx,
+      [cli, "local", "--game", "uptown", "--bots", "ismcts:20i,random", "--seed", "rates", "--json"],
+      { maxBuffer: 64 * 1024 * 1024 },
+    )
+    const summary = JSON.parse(stdout) as {
+      seats: Array<{
+        decisions: number
+        decisionsPerSecond: number
+        iterations?: number
+        iterationsPerSecond?: number
+      }>
+      commands: Array<{ seat: number }>
+    }
+    const [search, random] = summary.seats as [(typeof summary.seats)[0], (typeof summary.seats)[0]]
+    expect(search.decisions).toBe(summary.commands.filter((c) => c.seat === 0).length)
+    expect(search.decisionsPerSecond).toBeGreaterThan(0)
+    // 20 iterations a search; a decision with one legal command is not searched.
+    expect(search.iterations).toBeGreaterThanOrEqual(20)
+    expect((search.iterations ?? 0) % 20).toBe(0)
+    expect(search.iterationsPerSecond).toBeGreaterThan(search.decisionsPerSecond)
+    expect(random.iterations).toBeUndefined()
+    const text = await run(tsx, [
+      cli,
+      "local",
+      "--game",
+      "uptown",
+      "--bots",
+      "ismcts:20i,random",
+      "--seed",
+      "rates",
+    ])
+    expect(text.stdout).toMatch(/seat 0 ismcts:20i .* \d+ decisions, [\d.]+\/s, [\d.]+ iterations\/s/)
+    expect(text.stdout).toMatch(/seat 1 random .* \d+ decisions, [\d.]+\/s\n?$/m)
+  })
+
   it("refuses a module bot written for another game, naming it", async () => {
     await expect(
       run(tsx, [cli, "local", "--game", "manhattan", "--bots", `${asNamed},heuristic`]),

@@ -2,6 +2,7 @@ import { resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import type { AnyBot } from "./bot.js"
 import { botByName } from "./bots/byName.js"
+import type { SearchResult } from "./bots/ismcts.js"
 
 /*
  * A bot author's own bot, named on the command line by its module's path (`--bots ./my-bot.js,heuristic`).
@@ -41,11 +42,16 @@ export const importBot = async (path: string): Promise<AnyBot> => {
  * A bot by name or by module path: a path is imported (each module once however many seats it takes), any
  * other name is a reference bot (`botByName`).
  */
-export const botsByName = async (names: ReadonlyArray<string>, game?: string): Promise<AnyBot[]> => {
+export const botsByName = async (
+  names: ReadonlyArray<string>,
+  game?: string,
+  onSearch?: (seat: number, result: SearchResult) => void,
+): Promise<AnyBot[]> => {
   const modules = new Map<string, Promise<AnyBot>>()
   return await Promise.all(
-    names.map((name) => {
-      if (!isBotModulePath(name)) return botByName(name, game)
+    names.map((name, seat) => {
+      if (!isBotModulePath(name))
+        return botByName(name, game, onSearch === undefined ? undefined : (r) => onSearch(seat, r))
       let bot = modules.get(name)
       if (bot === undefined) {
         bot = importBot(name)

@@ -91,22 +91,38 @@ const TOKEN_HELP =
 const perSecond = ({ decisions, ms }: SeatThinking): number | null =>
   decisions === 0 ? null : decisions / (Math.max(ms, 0.001) / 1000)
 
-/** One line per seat: who sat there, rank and score, and how fast its bot decided. */
-const formatOutcome = (result: LocalResult, bots: ReadonlyArray<string>): string =>
+/** A searching seat's iterations per second of its bot's own time (null: it searched nothing). */
+const iterationRate = (iterations: number | undefined, { ms }: SeatThinking): number | null =>
+  iterations === undefined || iterations === 0 ? null : iterations / (Math.max(ms, 0.001) / 1000)
+
+const rounded = (rate: number): string => (rate >= 100 ? String(Math.round(rate)) : rate.toPrecision(3))
+
+/** One line per seat: who sat there, rank and score, and how fast its bot decided (and searched). */
+const formatOutcome = (
+  result: LocalResult,
+  bots: ReadonlyArray<string>,
+  iterations: ReadonlyArray<number> = [],
+): string =>
   [
     `${result.game}, seed ${result.seed}: ${result.commands.length} commands, ${result.events.length} events`,
     ...result.outcome.ranks.map((rank, seat) => {
       const thought = result.thinking[seat] ?? { decisions: 0, ms: 0 }
       const rate = perSecond(thought)
+      const searched = iterationRate(iterations[seat], thought)
       const speed =
         rate === null
           ? "no decisions"
-          : `${thought.decisions} decisions, ${rate >= 100 ? Math.round(rate) : rate.toPrecision(3)}/s`
+          : `${thought.decisions} decisions, ${rounded(rate)}/s${searched === null ? "" : `, ${rounded(searched)} iterations/s`}`
       return `  seat ${seat} ${(bots[seat] ?? "?").padEnd(16)} rank ${rank}  score ${String(result.outcome.scores[seat]).padEnd(5)} ${speed}`
     }),
   ].join("\n")
 
-const summaryOf = (result: LocalResult, bots: ReadonlyArray<string>, child?: ChildBot) => ({
+const summaryOf = (
+  result: LocalResult,
+  bots: ReadonlyArray<string>,
+  child?: ChildBot,
+  iterations: ReadonlyArray<number> = [],
+) => ({
   game: result.game,
   seed: result.seed,
   seats: bots.map((bot, seat) => {
@@ -117,6 +133,9 @@ const summaryOf = (result: LocalResult, bots: ReadonlyArray<string>, child?: Chi
       decisions: thought.decisions,
       thinkingMs: thought.ms,
       decisionsPerSecond: perSecond(thought),
+      ...(iterations[seat] === undefined || iterations[seat] === 0
+        ? {}
+        : { iterations: iterations[seat], iterationsPerSecond: iterationRate(iterations[seat], thought) }),
     }
   }),
   outcome: { ranks: result.outcome.ranks, scores: result.outcome.scores, reason: result.outcome.reason },
@@ -185,7 +204,11 @@ program
       if (list.length === 0) throw new InvalidArgumentError("--bots lists no bot")
       const seats = o.seats ?? list.length
       const bots = Array.from({ length: seats }, (_, seat) => list[seat % list.length] as string)
-      const players = await botsByName(bots, o.game)
+      // Each IS-MCTS seat's iterations, for its rate beside its decisions'.
+      const iterations = bots.map(() => 0)
+      const players = await botsByName(bots, o.game, (seat, r) => {
+        iterations[seat] = (iterations[seat] ?? 0) + r.iterations
+      })
       const result = await playLocal({
         game: o.game,
         seats,
@@ -195,7 +218,7 @@ program
       })
       const shown = bots.map((name, seat) => shownName(name, players[seat] as AnyBot))
       process.stdout.write(
-        `${o.json ? JSON.stringify(summaryOf(result, shown), null, 2) : formatOutcome(result, shown)}\n`,
+        `${o.json ? JSON.stringify(summaryOf(result, shown, undefined, iterations), null, 2) : formatOutcome(result, shown, iterations)}\n`,
       )
     },
   )

@@ -1,6 +1,6 @@
 import { findGame } from "@boroughs/core"
 import { type AnyBot, defineBot } from "../bot.js"
-import { isMctsBot } from "./ismcts.js"
+import { isMctsBot, type SearchResult } from "./ismcts.js"
 import { heuristicBot, randomBot } from "./reference.js"
 
 /** The names `botByName` understands, for `--help` and messages. */
@@ -18,9 +18,10 @@ export const BOT_NAMES = [
  * A reference bot by name: `random`, `heuristic`, `ismcts` (1 s a decision), `ismcts:250` (250 ms),
  * `ismcts:2000i` (2,000 iterations), `ismcts:1000x2` (1 s on two threads), or any other bot the game ships
  * (`dale` for Suburbia). With `game`,
- * a name the game does not know is refused now rather than at its first decision.
+ * a name the game does not know is refused now rather than at its first decision. `onSearch` hears each of an
+ * IS-MCTS bot's searches (its iterations, for a rate).
  */
-export const botByName = (name: string, game?: string): AnyBot => {
+export const botByName = (name: string, game?: string, onSearch?: (result: SearchResult) => void): AnyBot => {
   if (name === "random") return randomBot
   if (name === "heuristic") return heuristicBot
   const mcts = /^ismcts(?::(\d+)(i?)(?:x(\d+))?)?$/.exec(name)
@@ -30,8 +31,8 @@ export const botByName = (name: string, game?: string): AnyBot => {
     const threads = mcts[3] === undefined ? 1 : Number(mcts[3])
     if (threads < 1) throw new Error(`${name}: at least 1 thread`)
     return mcts[2] === "i"
-      ? isMctsBot({ iterations: amount, threads })
-      : isMctsBot({ timeMs: amount, threads })
+      ? isMctsBot({ iterations: amount, threads, onSearch })
+      : isMctsBot({ timeMs: amount, threads, onSearch })
   }
   if (game !== undefined) {
     const registered = findGame(game)
