@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { delimiter, join } from "node:path"
+import { existsSync, readFileSync, rmSync } from "node:fs"
+import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { strangerEnv } from "./testing.js"
 
 // The README is a contract with a stranger who has Node and npm only: every command line in its `sh` blocks
 // runs here verbatim from the repository's root, with pnpm taken off the PATH, a fresh .boroughs home and
@@ -45,27 +45,12 @@ const runByCi: Record<string, string> = {
   "npm run bench": "minutes of benchmarks; `pnpm bench` in CONTRIBUTING.md, and each bench's code is tested",
 }
 
-// pnpm off the PATH: a `pnpm` that is "not found" shadows any installed one, so a README line that needs pnpm
-// fails, while the bootstrap's own check (which fetches pnpm into .boroughs/tools) sees none, as on a new machine.
-const shadow = mkdtempSync(join(tmpdir(), "boroughs-readme-bin-"))
-for (const name of ["pnpm", "pnpx"]) {
-  writeFileSync(join(shadow, name), `#!/bin/sh\necho "sh: ${name}: command not found" >&2\nexit 127\n`)
-  chmodSync(join(shadow, name), 0o755)
-}
-const home = mkdtempSync(join(tmpdir(), "boroughs-readme-home-"))
-const env = {
-  ...process.env,
-  PATH: `${shadow}${delimiter}${process.env.PATH ?? ""}`,
-  BOROUGHS_HOME: home,
-  DATABASE_URL: "",
-  CI: "true",
-}
+const { env, remove: removeStrangerDirs } = strangerEnv()
 const made = ["game.ndjson", "downtown.json", "cup.ndjson"].filter((f) => !existsSync(join(root, f)))
 
 afterAll(() => {
   for (const f of made) rmSync(join(root, f), { force: true })
-  rmSync(home, { recursive: true, force: true })
-  rmSync(shadow, { recursive: true, force: true })
+  removeStrangerDirs()
 })
 
 const sh = (line: string) => {

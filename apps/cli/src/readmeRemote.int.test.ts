@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { delimiter, join } from "node:path"
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { strangerEnv } from "./testing.js"
 
 // The README's "Your first remote game", as a stranger pastes it: its commands run verbatim, one shell after
 // the other (the game's id goes from line to line in a shell variable), from the repository's root, with pnpm
@@ -13,19 +13,7 @@ const readme = readFileSync(join(root, "README.md"), "utf8")
 const section = /^## Your first remote game\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? ""
 const script = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((block) => block[1]).join("")
 
-const shadow = mkdtempSync(join(tmpdir(), "boroughs-readme-bin-"))
-for (const name of ["pnpm", "pnpx"]) {
-  writeFileSync(join(shadow, name), `#!/bin/sh\necho "sh: ${name}: command not found" >&2\nexit 127\n`)
-  chmodSync(join(shadow, name), 0o755)
-}
-const home = mkdtempSync(join(tmpdir(), "boroughs-readme-home-"))
-const env = {
-  ...process.env,
-  PATH: `${shadow}${delimiter}${process.env.PATH ?? ""}`,
-  BOROUGHS_HOME: home,
-  DATABASE_URL: "",
-  CI: "true",
-}
+const { env, remove: removeStrangerDirs } = strangerEnv()
 // The section writes its token file into the checkout: one a person made following it is put back afterwards.
 const tokenFile = join(root, ".boroughs", "mybot.token")
 const before = existsSync(tokenFile) ? readFileSync(tokenFile) : null
@@ -76,8 +64,7 @@ afterAll(async () => {
   }
   if (before === null) rmSync(tokenFile, { force: true })
   else writeFileSync(tokenFile, before, { mode: 0o600 })
-  rmSync(home, { recursive: true, force: true })
-  rmSync(shadow, { recursive: true, force: true })
+  removeStrangerDirs()
 })
 
 describe("the README's first remote game", () => {

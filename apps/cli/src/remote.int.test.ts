@@ -4,7 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Bot, botRandom, findGame, type Typed } from "@boroughs/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BUILT_CLI, cli } from "./testing.js"
+import { BUILT_CLI, cli, listeningUrl } from "./testing.js"
 
 // The commands a bot author runs against a server: the built `boroughs` talking to a real `boroughs server`
 // (its own process, PGlite, the organiser token it keeps in .boroughs/), as `npx boroughs start` leaves them.
@@ -49,27 +49,7 @@ beforeAll(async () => {
     env: { ...process.env, ...env, DATABASE_URL: "", CI: "true" },
     stdio: ["ignore", "pipe", "pipe"],
   })
-  let out = ""
-  let err = ""
-  server.stdout?.on("data", (chunk: Buffer) => {
-    out += chunk.toString()
-  })
-  server.stderr?.on("data", (chunk: Buffer) => {
-    err += chunk.toString()
-  })
-  api = await new Promise<string>((found, failed) => {
-    const poll = setInterval(() => {
-      const m = /listening on (http:\/\/\S+)/.exec(out)
-      if (m) {
-        clearInterval(poll)
-        found(m[1] as string)
-      }
-    }, 100)
-    server.on("close", () => {
-      clearInterval(poll)
-      failed(new Error(`the server ended before serving:\n${out}\n${err}`))
-    })
-  })
+  api = await listeningUrl(server)
   organiser = readFileSync(join(home, ".boroughs", "organiser-token"), "utf8").trim()
 })
 

@@ -1,7 +1,7 @@
-import { spawnSync } from "node:child_process"
-import { cpSync, mkdtempSync } from "node:fs"
+import { type ChildProcess, spawnSync } from "node:child_process"
+import { chmodSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { delimiter, join } from "node:path"
 
 /** The built `boroughs` command (turbo builds it before these tests): what users run. */
 export const BUILT_CLI = join(import.meta.dirname, "../dist/boroughs.js")
@@ -33,4 +33,58 @@ export const migratedPglite = (dir: string): string => {
   }
   cpSync(migratedTemplate, dir, { recursive: true })
   return dir
+}
+
+/**
+ * The environment of a stranger's shell with Node and npm only, for the README's commands: a `pnpm` (and
+ * `pnpx`) that is "not found" shadows any installed one, so a line that needs pnpm fails while the bootstrap's
+ * own check (which fetches pnpm into .boroughs/tools) sees none; a fresh .boroughs home; PGlite.
+ */
+export const strangerEnv = (): { readonly env: NodeJS.ProcessEnv; readonly remove: () => void } => {
+  const shadow = mkdtempSync(join(tmpdir(), "boroughs-readme-bin-"))
+  for (const name of ["pnpm", "pnpx"]) {
+    writeFileSync(join(shadow, name), `#!/bin/sh\necho "sh: ${name}: command not found" >&2\nexit 127\n`)
+    chmodSync(join(shadow, name), 0o755)
+  }
+  const home = mkdtempSync(join(tmpdir(), "boroughs-readme-home-"))
+  const env = {
+    ...process.env,
+    PATH: `${shadow}${delimiter}${process.env.PATH ?? ""}`,
+    BOROUGHS_HOME: home,
+    DATABASE_URL: "",
+    CI: "true",
+  }
+  const remove = () => {
+    rmSync(home, { recursive: true, force: true })
+    rmSync(shadow, { recursive: true, force: true })
+  }
+  return { env, remove }
+}
+
+/**
+ * The URL a spawned `boroughs server` prints once it listens (read from its stdout); rejects with what it
+ * printed when it ends first.
+ */
+export const listeningUrl = (server: ChildProcess): Promise<string> => {
+  let out = ""
+  let err = ""
+  server.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString()
+  })
+  server.stderr?.on("data", (chunk: Buffer) => {
+    err += chunk.toString()
+  })
+  return new Promise<string>((found, failed) => {
+    const poll = setInterval(() => {
+      const m = /listening on (http:\/\/\S+)/.exec(out)
+      if (m) {
+        clearInterval(poll)
+        found(m[1] as string)
+      }
+    }, 100)
+    server.on("close", () => {
+      clearInterval(poll)
+      failed(new Error(`the server ended before serving:\n${out}\n${err}`))
+    })
+  })
 }

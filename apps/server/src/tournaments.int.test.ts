@@ -2,26 +2,14 @@ import { bluffDice } from "@boroughs/core/fixture"
 import { auditTournament, parseNdjson } from "@boroughs/engine"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./Server.js"
-import { http, ORGANISER, serverBackends, testServer } from "./testing.js"
+import { eventually, http, ORGANISER, serverBackends, testServer } from "./testing.js"
+
+/** Tournaments play whole rounds: wait up to 90 s, polling every 100 ms. */
+const SLOW = { timeoutMs: 90_000, intervalMs: 100 }
 
 let server: RunningServer
 let api: ReturnType<typeof http>
 const tokens: Record<string, string> = {}
-
-const eventually = async <A>(
-  read: () => Promise<A>,
-  done: (a: A) => boolean,
-  timeoutMs = 90_000,
-): Promise<A> => {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const a = await read()
-    if (done(a)) return a
-    if (Date.now() > end)
-      throw new Error(`not done within ${timeoutMs} ms: ${JSON.stringify(a).slice(0, 400)}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 const cup = {
   tournamentId: "cup",
@@ -93,8 +81,10 @@ for (const backend of serverBackends()) {
         expect(created.status, JSON.stringify(created.json)).toBe(201)
         expect(created.json).toMatchObject({ tournamentId: "cup", status: "running", entrants: 7 })
         const done = await eventually(
+          "the cup to end",
           () => api.get("/api/tournaments/cup", ORGANISER),
           (r) => r.json.status === "ended",
+          SLOW,
         )
         const detail = done.json
         expect(detail.roundList).toHaveLength(2)
@@ -106,9 +96,10 @@ for (const backend of serverBackends()) {
         expect(detail.standings).toHaveLength(7)
         expect(detail.ratingHistory).toHaveLength(2)
         const listed = await eventually(
+          "the tournament list to show it ended",
           () => api.get("/api/tournaments", ORGANISER),
           (r) => r.json.tournaments.some((t: { status: string }) => t.status === "ended"),
-          10_000,
+          { timeoutMs: 10_000, intervalMs: 100 },
         )
         expect(listed.json.tournaments).toEqual([
           {
@@ -272,8 +263,10 @@ for (const backend of serverBackends()) {
         // Only seat 0 is played from outside; seat 1's decisions are answered as they come up.
         for (let n = 0; n < 200; n++) {
           const detail = await eventually(
+            "alpha's next decision in the walkover",
             () => api.get("/api/games/walkover", tokens.alpha),
             (r) => r.json.status === "ended" || r.json.decisions.length > 0,
+            SLOW,
           )
           if (detail.json.status === "ended") break
           const decision = detail.json.decisions[0]
@@ -323,16 +316,20 @@ for (const backend of serverBackends()) {
         )
         expect(created.status, JSON.stringify(created.json)).toBe(201)
         const paired = await eventually(
+          "the first round to be paired",
           () => api.get("/api/tournaments/remote", ORGANISER),
           (r) => r.json.roundList.length === 1,
+          SLOW,
         )
         const table = paired.json.roundList[0].tables[0]
         const seat = (table.entrants as string[]).indexOf("alpha")
         const gameId = table.gameId as string
         // The bot's first decision, through the API as any remote bot sees it: its own seat, its legal moves.
         const turn = await eventually(
+          "alpha's turn",
           () => api.get(`/api/games/${gameId}`, tokens.alpha),
           (r) => r.json.decisions?.length > 0,
+          SLOW,
         )
         expect(turn.json.players[seat]).toBe("bot:alpha")
         const decision = turn.json.decisions[0]
@@ -367,8 +364,10 @@ for (const backend of serverBackends()) {
         )
         expect(refused.status).toBe(403)
         await eventually(
+          "the remote tournament to end",
           () => api.get("/api/tournaments/remote", ORGANISER),
           (r) => r.json.status === "ended",
+          SLOW,
         )
         const audit = await api.get("/api/tournaments/remote/audit", ORGANISER)
         expect(audit.json.problems).toEqual([])
