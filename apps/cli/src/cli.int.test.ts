@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { type AddressInfo, createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { gameIds } from "@boroughs/core"
+import { type AnyGame, findGame, gameIds, replay, toEvent } from "@boroughs/core"
 import { describe, expect, it } from "vitest"
 import { BUILT_CLI, migratedPglite, cli as run } from "./testing.js"
 
@@ -72,6 +72,40 @@ describe("boroughs CLI", () => {
         const d = cli("verify", dropped)
         expect(d.code).toBe(1)
         expect(d.stdout).toMatch(/first bad event: version 8 — diverged: /)
+      })
+
+      it("position prints a seat's decision at a position, as the rules give it there", () => {
+        const events = readFileSync(first, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l))
+        const found = findGame(game)?.game as AnyGame
+        // The rules' own answer, folded independently from the export's events: from the middle of the game,
+        // the first position where some seats owe a decision and some do not.
+        const foldTo = (at: number) => replay(found, events.slice(0, at).map(toEvent))
+        let at = Math.floor(events.length / 2)
+        const owing = (n: number) => found.pending(foldTo(n).state).length
+        while (owing(at) === 0 || owing(at) === 4) at++
+        const match = foldTo(at)
+        const owed = found.pending(match.state)[0] as { seat: number; kind: string }
+        const r = cli("position", first, "--at", String(at))
+        expect(r.stderr).toBe("")
+        expect(r.code).toBe(0)
+        const position = JSON.parse(r.stdout)
+        expect(position).toMatchObject({
+          format: "boroughs-position/1",
+          game,
+          version: at,
+          players: 4,
+          seat: owed.seat,
+          decision: owed.kind,
+        })
+        expect(position.legal).toEqual(found.legalCommands(match.state, owed.seat))
+        expect(position.view).toEqual(found.view(match.state, { kind: "seat", seat: owed.seat }))
+        const waiting = [0, 1, 2, 3].find((s) => !position.pending.includes(s)) as number
+        const other = JSON.parse(cli("position", first, "--at", String(at), "--seat", String(waiting)).stdout)
+        expect(other).toMatchObject({ seat: waiting, decision: null, legal: [] })
+        const past = cli("position", first, "--at", String(events.length + 1))
+        expect(past.code).toBe(1)
+        expect(past.stderr).toMatch(new RegExp(`positions 1–${events.length}`))
+        expect(cli("position", first, "--at", "2", "--seat", "7").stderr).toMatch(/seats 0–3/)
       })
 
       it("describe --json gives the catalogue and JSON Schemas", () => {

@@ -104,6 +104,28 @@ program
   })
 
 program
+  .command("position")
+  .description(
+    "one seat's decision at one position of a game, as JSON: its view, what it owes and its legal commands (a test case for `boroughs-bot test --position`)",
+  )
+  .argument("[file.ndjson]", "an NDJSON export (instead of --game-id)")
+  .option("--game-id <id>", "a game in the database")
+  .option(dbOption, dbHelp)
+  .requiredOption("--at <version>", "the position: the game after this many events", int("--at"))
+  .option(
+    "--seat <n>",
+    "the seat to see it as (default: the first that owes a decision there)",
+    int("--seat"),
+  )
+  .option("--out <file.json>", "write to a file instead of stdout")
+  .action(async (file: string | undefined, o) => {
+    if (!file && !o.gameId) throw new CliError("position needs a file or --game-id")
+    const { printPosition } = await import("./commands/position.js")
+    await printPosition({ ...o, file })
+    if (o.out) process.stderr.write(`boroughs: wrote the position to ${o.out}\n`)
+  })
+
+program
   .command("tournament")
   .description(
     "run a whole tournament of built-in bots locally: pair, play, seal each round; print the standings",

@@ -46,7 +46,7 @@ const runByCi: Record<string, string> = {
 }
 
 const { env, remove: removeStrangerDirs } = strangerEnv()
-const made = ["game.ndjson", "downtown.json", "cup.ndjson"].filter((f) => !existsSync(join(root, f)))
+const made = ["game.ndjson", "downtown.json", "cup.ndjson", "position.json"].filter((f) => !existsSync(join(root, f)))
 
 afterAll(() => {
   for (const f of made) rmSync(join(root, f), { force: true })
@@ -155,6 +155,9 @@ describe("every command of the README works verbatim without pnpm", () => {
       if (line.startsWith("npx boroughs verify")) expect(r.stdout).toMatch(/^SOUND/)
       if (line.startsWith("npx boroughs describe"))
         expect(JSON.parse(readFileSync(join(root, "downtown.json"), "utf8")).id).toBe("downtown")
+      if (line.startsWith("npx boroughs position"))
+        expect(JSON.parse(readFileSync(join(root, "position.json"), "utf8")).legal.length).toBeGreaterThan(0)
+      if (line.startsWith("npx boroughs-bot test")) expect(JSON.parse(r.stdout)).toMatchObject({ ok: true })
       if (line === "npx boroughs --help") expect(r.stdout).toMatch(/^Usage: boroughs/)
     })
   }

@@ -116,9 +116,9 @@ describe("GET /api/games/:gameId/audit", () => {
   })
 })
 
-describe("GET /api/games/:gameId/view?as=<seat>", () => {
+describe("GET /api/games/:gameId/view?at=<version>&seat=<seat>", () => {
   it("is refused while the game is live", async () => {
-    const r = await api.get("/api/games/delayed/view?at=2&as=1")
+    const r = await api.get("/api/games/delayed/view?at=2&seat=1")
     expect(r.status).toBe(403)
     expect(r.json.message).toMatch(/once it has ended/)
   })
@@ -133,10 +133,24 @@ describe("GET /api/games/:gameId/view?as=<seat>", () => {
     )
     const sealed = full.find((v) => v.view.secrets?.votes?.[2] != null && v.view.secrets.votes[0] != null)
     expect(sealed, "a position with sealed votes").toBeDefined()
-    const as2 = (await api.get(`/api/games/watched/view?at=${sealed.version}&as=2`)).json
-    expect(as2.viewer).toEqual({ kind: "seat", seat: 2 })
-    expect(as2.view.secrets).toBeNull()
-    expect(as2.view.mine.vote).toBe(sealed.view.secrets.votes[2])
-    expect((await api.get(`/api/games/watched/view?at=3&as=9`)).status).toBe(404)
+    const asSeat2 = (await api.get(`/api/games/watched/view?at=${sealed.version}&seat=2`)).json
+    expect(asSeat2.viewer).toEqual({ kind: "seat", seat: 2 })
+    expect(asSeat2.view.secrets).toBeNull()
+    expect(asSeat2.view.mine.vote).toBe(sealed.view.secrets.votes[2])
+    expect(asSeat2.legal, "the legal list comes with a seat's view once the game is over").toBeDefined()
+    // A seat that owes a decision gets its legal commands; one that does not gets none.
+    const owing = full.find((v) => v.pending.length > 0 && v.pending.length < 4)
+    const waiting = [0, 1, 2, 3].find((s) => !owing.pending.includes(s))
+    const asker = (await api.get(`/api/games/watched/view?at=${owing.version}&seat=${owing.pending[0]}`)).json
+    expect(asker.legal.length).toBeGreaterThan(0)
+    for (const c of asker.legal) expect(typeof c.type).toBe("string")
+    expect((await api.get(`/api/games/watched/view?at=${owing.version}&seat=${waiting}`)).json.legal).toEqual(
+      [],
+    )
+    // Without a seat the ended game's position is shown whole, with no legal list.
+    expect(full[0].legal).toBeUndefined()
+    const r = await api.get(`/api/games/watched/view?at=3&seat=9`)
+    expect(r.status).toBe(403)
+    expect(r.json.message).toMatch(/has seats 0–3/)
   })
 })

@@ -15,8 +15,9 @@ export const viewerKey = (v: Viewer): string => (v.kind === "seat" ? `seat:${v.s
 
 /**
  * Decides who reads (ARCHITECTURE.md §5): an organiser sees everything (or views as `seat`); a bot or
- * player views as one of the seats it holds (the first when no `seat` is asked for); anybody else is a
- * spectator, subject to the game's spectator policy.
+ * player views as one of the seats it holds (the first when no `seat` is asked for); once the game has
+ * ended, anyone who may watch it may view as any `seat`; anybody else is a spectator, subject to the game's
+ * spectator policy.
  */
 export const readerOf = (
   principal: Principal | null,
@@ -33,12 +34,20 @@ export const readerOf = (
     return Effect.succeed({ viewer: { kind: "seat", seat }, held: [] })
   }
   const held = principal === null ? [] : seatsHeldBy(settings, holderOf(principal))
+  const ended = game.match.ended !== null
+  if (seat !== undefined && seat >= settings.players.length)
+    return Effect.fail(
+      new Forbidden({ message: `game ${gameId} has seats 0–${settings.players.length - 1}` }),
+    )
+  // Once a game has ended nothing in it is secret: anyone who may watch it may see it as any seat saw it.
+  if (seat !== undefined && !held.includes(seat) && ended && settings.spectators.mode !== "private")
+    return Effect.succeed({ viewer: { kind: "seat", seat }, held })
   if (seat !== undefined && !held.includes(seat))
     return Effect.fail(
       new Forbidden({
         message:
           principal === null
-            ? `viewing as seat ${seat} needs the token of its holder`
+            ? `viewing as seat ${seat} needs the token of its holder${ended ? "" : " while the game is live (any seat's view opens once it has ended)"}`
             : `${holderOf(principal)} does not hold seat ${seat} in game ${gameId}`,
       }),
     )

@@ -37,7 +37,7 @@ export interface Shown {
 const urlFor = (at: number | null, as: number | null) => {
   const q = new URLSearchParams()
   if (at !== null) q.set("at", String(at))
-  if (as !== null) q.set("as", String(as))
+  if (as !== null) q.set("seat", String(as))
   return `${window.location.pathname}${q.size === 0 ? "" : `?${q}`}`
 }
 
@@ -194,7 +194,7 @@ export function GameScreen({
     }
     let stale = false
     void fromBrowser((c) =>
-      c.games.viewAt({ params: { gameId }, query: { at: version, ...(as === null ? {} : { as }) } }),
+      c.games.viewAt({ params: { gameId }, query: { at: version, ...(as === null ? {} : { seat: as }) } }),
     ).then((r) => {
       if (stale) return
       if (r.kind === "ok") {

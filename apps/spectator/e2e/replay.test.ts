@@ -153,7 +153,7 @@ describe.skipIf(e2e() === null)("the replay of a finished game", () => {
     await phone.close()
 
     await page.getByTestId("perspective").selectOption("2")
-    await page.waitForURL(/as=2/)
+    await page.waitForURL(/seat=2/)
     expect(await page.getByTestId("perspective").inputValue()).toBe("2")
     await page.close()
   })

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs"
-import { gameIds } from "@boroughs/core"
+import { gameIds, type Typed } from "@boroughs/core"
+import type { Position } from "@boroughs/protocol"
 import { Command, InvalidArgumentError } from "commander"
 import type { AnyBot } from "./bot.js"
 import { botsByName, isBotModulePath } from "./botModule.js"
@@ -13,6 +14,7 @@ import type { ChildBot } from "./stdio/child.js"
 // that needs them, so that `--help` and `local` start without them.
 const remote = () => import("./remote.js")
 const stdio = () => import("./stdio/child.js")
+const positions = () => import("./position.js")
 
 // A command runs in Node: hash natively (byte-identical to the portable default, several times faster).
 installNodeHasher()
@@ -220,6 +222,52 @@ program
       process.stdout.write(
         `${o.json ? JSON.stringify(summaryOf(result, shown, undefined, iterations), null, 2) : formatOutcome(result, shown, iterations)}\n`,
       )
+    },
+  )
+
+program
+  .command("test")
+  .description(
+    "ask a bot for the decision of one position (a file from `boroughs position`) and check its answer",
+  )
+  .requiredOption("--position <file>", "the position file")
+  .option("--bot <name>", `the bot: ${BOT_HELP}`)
+  .argument("[command...]", "or a bot program speaking the stdio protocol, after --")
+  .option("--expect <json>", "the command the bot must play (a test that pins a choice)")
+  .option("--seed <s>", "the seed of the bot's random stream", "1")
+  .option("--decision-ms <ms>", "a clock for the decision", int("--decision-ms"))
+  .action(
+    async (
+      command: string[],
+      o: { position: string; bot?: string; expect?: string; seed: string; decisionMs?: number },
+    ) => {
+      if ((o.bot === undefined) === (command.length === 0))
+        throw new UsageError("give either --bot <name> or a bot program after --")
+      let text: string
+      try {
+        text = readFileSync(o.position, "utf8")
+      } catch (error) {
+        throw new UsageError(`cannot read ${o.position}: ${(error as NodeJS.ErrnoException).code ?? error}`)
+      }
+      const { readPosition, testPosition } = await positions()
+      let position: Position
+      try {
+        position = readPosition(text)
+      } catch (error) {
+        throw new UsageError(`${o.position}: ${(error as Error).message}`)
+      }
+      const expected = jsonOption(o.expect, "--expect") as Typed | undefined
+      const bot =
+        o.bot === undefined
+          ? await (await stdio()).childBot({ command })
+          : ((await botsByName([o.bot], position.game))[0] as AnyBot)
+      try {
+        const result = await testPosition({ position, bot, seed: o.seed, decisionMs: o.decisionMs, expected })
+        process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+        if (!result.ok) process.exitCode = 1
+      } finally {
+        await bot.close?.()
+      }
     },
   )
 

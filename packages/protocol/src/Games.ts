@@ -163,12 +163,11 @@ export type EventsPage = typeof EventsPage.Type
 /** `GET /api/games/:gameId/view?at=`: the caller's view of any position (answered from snapshots). */
 export const ViewAtQuery = Schema.Struct({
   at: DecimalInt.check(Schema.isGreaterThanOrEqualTo(1)),
-  seat: Schema.optionalKey(DecimalInt),
   /**
-   * Once the game has ended, anyone may see a position as one seat saw it then (its own secrets, not the
-   * others'): the replay's per-seat perspective. 403 while the game is live.
+   * The seat to see the position as. While the game is live: a seat the caller's token holds (organisers:
+   * any). Once it has ended: any seat, for anyone who may watch the game (its own secrets, not the others').
    */
-  as: Schema.optionalKey(DecimalInt),
+  seat: Schema.optionalKey(DecimalInt),
 })
 
 export const ViewAt = Schema.Struct({
@@ -177,6 +176,11 @@ export const ViewAt = Schema.Struct({
   viewer: Viewer,
   view: Schema.Unknown,
   pending: Schema.Array(Schema.Int),
+  /**
+   * Once the game has ended and a seat is asked for: that seat's legal commands at this position (empty
+   * when it owed no decision), in the order a bot is given them. Absent while the game is live.
+   */
+  legal: Schema.optionalKey(Schema.Array(Schema.Unknown)),
 }).annotate({ identifier: "ViewAt" })
 export type ViewAt = typeof ViewAt.Type
 

@@ -1,12 +1,8 @@
 import { existsSync, readFileSync } from "node:fs"
-import { readFile } from "node:fs/promises"
 import { type EventEnvelope, findGame } from "@boroughs/core"
 import {
   auditTournament,
   DEFAULT_SIGNING_KEY,
-  MalformedExport,
-  parseNdjson,
-  Streams,
   signerFromPem,
   type TournamentAuditReport,
   tournamentExport,
@@ -21,38 +17,11 @@ import { Effect } from "effect"
 import { storeLayer } from "../db.js"
 import { runEffect } from "../engine.js"
 import { CliError } from "../fail.js"
-
-/** The envelopes of an NDJSON export, or a clear error naming the file and its first bad line. */
-const readExport = async (file: string): Promise<EventEnvelope[]> => {
-  let text: string
-  try {
-    text = await readFile(file, "utf8")
-  } catch (e) {
-    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
-  }
-  const parsed = parseNdjson(text)
-  if (parsed instanceof MalformedExport) throw new CliError(`${file}: malformed export, ${parsed.message}`)
-  return parsed
-}
-
-/** Loads the envelopes to verify: from an NDJSON export, or from the database by game id. */
-const load = async (o: { file?: string; gameId?: string; db?: string }): Promise<EventEnvelope[]> => {
-  if (o.file) return readExport(o.file)
-  if (!o.gameId) throw new CliError("verify needs a file or --game-id")
-  const gameId = o.gameId
-  const envelopes = await runEffect(
-    Effect.gen(function* () {
-      const store = yield* EventStore
-      return yield* store.readStream(Streams.game(gameId))
-    }).pipe(Effect.scoped, Effect.provide(storeLayer(o.db))),
-  )
-  if (envelopes.length === 0) throw new CliError(`no game with id "${gameId}" in this database`)
-  return [...envelopes]
-}
+import { gameEnvelopes, readExport } from "../gameEnvelopes.js"
 
 /** Verifies a game and returns the report; `expectHead` anchors the stream's last hash (truncation). */
 export const verifyGame = async (o: { file?: string; gameId?: string; db?: string; expectHead?: string }) => {
-  const envelopes = await load(o)
+  const envelopes = await gameEnvelopes(o, "verify")
   const report = verifyStream(envelopes, (id) => findGame(id)?.game)
   if (o.expectHead && report.head !== o.expectHead)
     return {

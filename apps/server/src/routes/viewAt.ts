@@ -1,4 +1,4 @@
-import type { Viewer } from "@boroughs/core"
+import { seatDecision } from "@boroughs/core"
 import { pendingSeats } from "@boroughs/engine"
 import { BoroughsApi, Caller, Forbidden, NotFound } from "@boroughs/protocol"
 import { Effect } from "effect"
@@ -8,8 +8,9 @@ import { apiFailures } from "../http/engineErrors.js"
 import { readerOf, visibleVersion } from "../viewers.js"
 
 /**
- * `GET /api/games/:gameId/view?at=<version>`: the reader's view of any position, from the nearest snapshot
- * and fewer than N folds. Once a game has ended every position is shown whole, as its events are.
+ * `GET /api/games/:gameId/view?at=<version>&seat=`: the reader's view of any position, from the nearest
+ * snapshot and fewer than N folds. Once a game has ended every position is shown whole, as its events are,
+ * or as any seat saw it.
  */
 export const viewAt = (app: App) =>
   HttpApiBuilder.handler(BoroughsApi, "games", "viewAt", ({ params, query: q }) =>
@@ -27,22 +28,18 @@ export const viewAt = (app: App) =>
           message: `spectators see game ${game.gameId} ${head - visible} events behind: at most version ${visible} now`,
         })
       const match = yield* app.snapshots.matchAt(game.gameId, q.at, game.envelopes).pipe(apiFailures)
-      // `as`: once the game has ended anyone may see a position as one seat saw it (the replay's perspective).
-      if (q.as !== undefined && game.match.ended === null)
-        return yield* new Forbidden({
-          message: `game ${game.gameId} is still being played: a seat's perspective opens once it has ended`,
-        })
-      if (q.as !== undefined && q.as >= game.settings.players.length)
-        return yield* new NotFound({
-          message: `game ${game.gameId} has seats 0–${game.settings.players.length - 1}, not ${q.as}`,
-        })
-      const perspective: Viewer | null = q.as === undefined ? null : { kind: "seat", seat: q.as }
-      const effective: Viewer = perspective ?? (game.match.ended ? { kind: "organiser" } : viewer)
+      const ended = game.match.ended !== null
+      // Once the game has ended every position is public: shown whole, or as the seat asked for (the
+      // replay's perspective), with that seat's legal commands there, so a position can become a test case.
+      if (ended && viewer.kind === "seat") {
+        const { view, legal } = seatDecision(match, viewer.seat)
+        return { gameId: game.gameId, version: q.at, viewer, view, pending: pendingSeats(match), legal }
+      }
       return {
         gameId: game.gameId,
         version: q.at,
-        viewer: perspective ?? viewer,
-        view: game.game.view(match.state, effective),
+        viewer,
+        view: game.game.view(match.state, ended ? { kind: "organiser" } : viewer),
         pending: pendingSeats(match),
       }
     }),

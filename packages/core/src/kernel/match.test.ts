@@ -14,6 +14,7 @@ import {
   owes,
   play,
   replay,
+  seatDecision,
   seedCommitment,
   start,
   viewOf,
@@ -239,5 +240,22 @@ describe("determinism", () => {
       }),
       { numRuns: 40 },
     )
+  })
+})
+
+describe("seatDecision", () => {
+  it("gives a seat that owes a decision its own view and legal commands; others nothing to choose", () => {
+    const { match } = unwrap(start(bluffDice, OPTIONS, 3, "decisions"))
+    const owed = bluffDice.pending(match.state as BluffDiceState)
+    const owing = owed[0]?.seat as number
+    const asked = seatDecision(match, owing)
+    expect(asked.decision).toBe(owed[0]?.kind)
+    expect(asked.legal).toEqual(bluffDice.legalCommands(match.state as BluffDiceState, owing))
+    expect(asked.view).toEqual(viewOf(match, { kind: "seat", seat: owing }))
+    for (let seat = 0; seat < 3; seat++)
+      if (!owed.some((d) => d.seat === seat))
+        expect(seatDecision(match, seat)).toMatchObject({ decision: null, legal: [] })
+    const ended = simulate(bluffDice, OPTIONS, [randomBot(), randomBot(), randomBot()], "decisions").match
+    expect(seatDecision(ended, owing)).toMatchObject({ decision: null, legal: [] })
   })
 })

@@ -226,3 +226,20 @@ export const effectiveViewer = (match: Match, viewer: Viewer): Viewer =>
 /** The game's view of a match for a viewer; after the end spectators see everything. */
 export const viewOf = (match: Match, viewer: Viewer): unknown =>
   match.game.view(match.state, effectiveViewer(match, viewer))
+
+/** What a seat is asked at a position: the decision it owes (null: none), its own view, its legal commands. */
+export interface SeatDecision {
+  readonly decision: string | null
+  readonly view: unknown
+  readonly legal: ReadonlyArray<Typed>
+}
+
+/** The seat's decision at this position, as a bot there would be given it (the order of `legal` included). */
+export const seatDecision = (match: Match, seat: Seat): SeatDecision => {
+  const owed = match.ended ? undefined : match.game.pending(match.state).find((d) => d.seat === seat)
+  return {
+    decision: owed?.kind ?? null,
+    view: viewOf(match, { kind: "seat", seat }),
+    legal: owed === undefined ? [] : (match.game.legalCommands(match.state, seat) as ReadonlyArray<Typed>),
+  }
+}

@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Game ${decodeURIComponent(gameId)}` }
 }
 
-/** A game, live or finished (`?at=<version>` opens a position, `?as=<seat>` a seat's perspective after the end). */
+/** A game, live or finished (`?at=<version>` opens a position, `?seat=<seat>` a seat's perspective after the end). */
 export default async function GamePage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const gameId = decodeURIComponent((await params).gameId)
   const q = await searchParams
@@ -71,7 +71,8 @@ export default async function GamePage({ params, searchParams }: { params: Param
       </div>
     )
   const ended = detail.value.status === "ended"
-  const asRaw = one(q.as)
+  // `?seat=` as the API names it; `?as=` is what earlier links carry.
+  const asRaw = one(q.seat) ?? one(q.as)
   const as =
     ended && asRaw !== undefined && /^\d+$/.test(asRaw) && Number(asRaw) < detail.value.seats
       ? Number(asRaw)
@@ -81,7 +82,7 @@ export default async function GamePage({ params, searchParams }: { params: Param
   if (position.at !== null || as !== null) {
     const version = position.at ?? last
     const view = await fromServer((c) =>
-      c.games.viewAt({ params: { gameId }, query: { at: version, ...(as === null ? {} : { as }) } }),
+      c.games.viewAt({ params: { gameId }, query: { at: version, ...(as === null ? {} : { seat: as }) } }),
     )
     if (view.kind === "ok") shown = { version, as, view: view.value.view }
   } else shown = { version: detail.value.version, as: null, view: detail.value.view }
