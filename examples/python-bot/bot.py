@@ -11,7 +11,7 @@ It picks a legal command with a simple preference (see `choose`), never anything
 import json
 import sys
 
-PROTOCOL = 1
+PROTOCOL = 2
 NAME = "python-example"
 
 # Downtown: which card to vote for, best first.
@@ -66,7 +66,8 @@ def main():
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello":
-            if message["protocol"] != PROTOCOL:
+            # The bridge names the newest version it speaks; it accepts older ones, so answer with ours.
+            if message["protocol"] < PROTOCOL:
                 sys.stderr.write("python-bot: the bridge speaks protocol %s\n" % message["protocol"])
                 return 1
             send({"type": "hello", "protocol": PROTOCOL, "name": NAME})

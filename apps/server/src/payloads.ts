@@ -4,6 +4,7 @@ import {
   type GameDetail,
   type GameEndedMessage,
   type GameStartedMessage,
+  requestIdOf,
   sseFrame,
   type YourTurnMessage,
 } from "@boroughs/protocol"
@@ -81,16 +82,22 @@ export const yourTurns = (game: LiveGame, seats: ReadonlyArray<number>): YourTur
   const ms = game.settings.decisionMs
   return game.decisions
     .filter((d) => seats.includes(d.seat))
-    .map((d) => ({
-      type: "yourTurn",
-      gameId: game.gameId,
-      seat: d.seat,
-      version: game.match.events,
-      kind: d.kind,
-      view: viewOf(game.match, { kind: "seat", seat: d.seat }),
-      legal: game.game.legalCommands(game.match.state, d.seat),
-      deadline: ms === null ? null : new Date(deadlineOf(d, ms)).toISOString(),
-    }))
+    .map((d) => {
+      const deadline = ms === null ? null : deadlineOf(d, ms)
+      return {
+        type: "yourTurn",
+        requestId: requestIdOf(game.gameId, d.seat, game.match.events),
+        gameId: game.gameId,
+        game: game.game.id,
+        seat: d.seat,
+        version: game.match.events,
+        kind: d.kind,
+        view: viewOf(game.match, { kind: "seat", seat: d.seat }),
+        legal: game.game.legalCommands(game.match.state, d.seat),
+        deadline: deadline === null ? null : new Date(deadline).toISOString(),
+        timeLeftMs: deadline === null ? null : Math.max(0, Math.round(deadline - Date.now())),
+      }
+    })
 }
 
 /** The SSE frame of one event as `viewer` may see it (its JSON is shared by every viewer alike). */

@@ -332,12 +332,23 @@ describe("the bot gateway (NDJSON)", () => {
     })
     const turn = mine.find((m) => m.type === "yourTurn")
     expect(turn).toMatchObject({
+      game: "bluff-dice",
       seat: 0,
       view: { you: 0 },
       legal: expect.any(Array),
       deadline: expect.any(String),
     })
-    expect(Date.parse((turn as { deadline: string }).deadline)).toBeGreaterThan(Date.now() - 60_000)
+    // The stdio protocol's fields too: the request id to answer with and the time left on the clock.
+    const { requestId, version, timeLeftMs, deadline } = turn as {
+      requestId: string
+      version: number
+      timeLeftMs: number
+      deadline: string
+    }
+    expect(requestId).toBe(`bot1:0:${version}`)
+    expect(Date.parse(deadline)).toBeGreaterThan(Date.now() - 60_000)
+    expect(timeLeftMs).toBeGreaterThan(0)
+    expect(timeLeftMs).toBeLessThanOrEqual(60_000)
     expect(mine.at(-1)).toMatchObject({ type: "gameEnded", ranks: expect.any(Array) })
     const game = await api.get("/api/games/bot1")
     expect(game.json.status).toBe("ended")

@@ -50,13 +50,23 @@ export interface DecisionContext {
 export interface GameStartInfo {
   readonly gameId: string
   readonly game: string
+  /** The seats this bot holds. */
   readonly seats: ReadonlyArray<Seat>
+  /** How many seats the game has. */
   readonly players: number
+  /** Who holds each seat, as the server names holders (`bot:alpha`, `builtin:heuristic`; null: nobody's). */
+  readonly holders: ReadonlyArray<string | null>
+  /** The clock per decision in ms; null: none. */
+  readonly decisionMs: number | null
+  /** The game's version when the bot was told. */
+  readonly version: number
 }
 
 /** A game the bot played has ended. */
 export interface GameEndInfo {
   readonly gameId: string
+  /** The game's last version. */
+  readonly version: number
   readonly ranks: ReadonlyArray<number>
   readonly scores: ReadonlyArray<number>
   readonly reason: string

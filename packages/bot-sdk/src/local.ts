@@ -111,6 +111,9 @@ export const playLocal = async (options: PlayLocalOptions): Promise<LocalResult>
       game: game.id,
       seats: bots.flatMap((b, seat) => (b === bot ? [seat] : [])),
       players: seats,
+      holders: bots.map((b) => b.name),
+      decisionMs,
+      version: match.events,
     })
 
   while (match.ended === null) {
@@ -169,6 +172,7 @@ export const playLocal = async (options: PlayLocalOptions): Promise<LocalResult>
   for (const bot of distinct)
     await bot.gameEnded?.({
       gameId: "local",
+      version: match.events,
       ranks: outcome.ranks,
       scores: outcome.scores,
       reason: outcome.reason,

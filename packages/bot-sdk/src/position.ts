@@ -58,6 +58,9 @@ export const testPosition = async (o: PositionTestOptions): Promise<PositionTest
     game: position.game,
     seats: [position.seat],
     players: position.players,
+    holders: Array.from({ length: position.players }, () => null),
+    decisionMs,
+    version: position.version,
   })
   const abort = new AbortController()
   const asked = performance.now()

@@ -3,6 +3,7 @@ import {
   type BotStreamMessage,
   botEvents,
   makeClient,
+  requestIdOf,
   retryDelay,
   type YourTurnMessage,
 } from "@boroughs/protocol"
@@ -55,8 +56,7 @@ export interface RemoteSummary {
 }
 
 /** The command id of a decision: the same on every retry and reconnection, so the server plays it once. */
-export const commandIdOf = (gameId: string, seat: number, version: number): string =>
-  `${gameId}:${seat}:${version}`
+export const commandIdOf: (gameId: string, seat: number, version: number) => string = requestIdOf
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -284,7 +284,15 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
         gameOf.set(m.gameId, m.game)
         if (startedGames.has(m.gameId)) return
         startedGames.add(m.gameId)
-        const started = { gameId: m.gameId, game: m.game, seats: m.seats, players: m.players.length }
+        const started = {
+          gameId: m.gameId,
+          game: m.game,
+          seats: m.seats,
+          players: m.players.length,
+          holders: m.players,
+          decisionMs: m.decisionMs,
+          version: m.version,
+        }
         if (bot.gameStarted !== undefined)
           await runHook("gameStarted", m.gameId, () => bot.gameStarted?.(started))
         return
@@ -309,7 +317,13 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
           if (decision.gameId === m.gameId) decision.abort.abort(new Error("the game ended"))
         if (endedGames.has(m.gameId) || refused.has(m.gameId)) return
         endedGames.add(m.gameId)
-        const info = { gameId: m.gameId, ranks: m.ranks, scores: m.scores, reason: m.reason }
+        const info = {
+          gameId: m.gameId,
+          version: m.version,
+          ranks: m.ranks,
+          scores: m.scores,
+          reason: m.reason,
+        }
         ended.push(info)
         if (bot.gameEnded !== undefined) await runHook("gameEnded", m.gameId, () => bot.gameEnded?.(info))
         if (options.games !== undefined && ended.length >= options.games) finish("games")

@@ -1,8 +1,9 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { BotStreamMessage } from "./BotStream.js"
+import { BotStreamMessage, GameEndedMessage, GameStartedMessage, YourTurnMessage } from "./BotStream.js"
 import { CommandRequest, CreateGameRequest } from "./Games.js"
 import { openApiDocument } from "./openapi.js"
+import { StdioGameEnded, StdioGameStarted, StdioYourTurn } from "./Stdio.js"
 
 describe("the HTTP API definition", () => {
   const doc = openApiDocument()
@@ -61,18 +62,43 @@ describe("the HTTP API definition", () => {
 
   it("bot stream messages decode from their JSON lines", () => {
     const decode = Schema.decodeUnknownResult(Schema.fromJsonString(BotStreamMessage))
-    const line = JSON.stringify({
+    const turn = {
       type: "yourTurn",
+      requestId: "g1:1:12",
       gameId: "g1",
+      game: "downtown",
       seat: 1,
       version: 12,
       kind: "vote",
       view: { any: "thing" },
       legal: [{ type: "CastVote" }],
       deadline: "2025-01-01T00:00:00.000Z",
-    })
-    expect(decode(line)._tag).toBe("Success")
+      timeLeftMs: 29_000,
+    }
+    expect(decode(JSON.stringify(turn))._tag).toBe("Success")
+    // A field a later version adds is ignored, as docs/api.md tells clients to.
+    expect(decode(JSON.stringify({ ...turn, addedLater: [1] }))._tag).toBe("Success")
     expect(decode('{"type":"keepAlive","time":"2025-01-01T00:00:00.000Z"}')._tag).toBe("Success")
     expect(decode('{"type":"unknown"}')._tag).toBe("Failure")
+  })
+
+  it("keeps every object open to fields added later: no additionalProperties: false anywhere", () => {
+    expect(JSON.stringify(doc)).not.toMatch(/"additionalProperties":false/)
+  })
+
+  it("describes each field of the bot messages, which the stdio protocol shares field for field", () => {
+    const schemas = doc.components.schemas as Record<
+      string,
+      { properties: Record<string, { description?: string }> }
+    >
+    for (const name of ["GameStartedMessage", "YourTurnMessage", "GameEndedMessage"]) {
+      const properties = Object.entries(schemas[name]?.properties ?? {}).filter(([key]) => key !== "type")
+      expect(properties.length).toBeGreaterThan(3)
+      for (const [key, property] of properties)
+        expect(property.description ?? JSON.stringify(property), `${name}.${key}`).toMatch(/\w{4}/)
+    }
+    expect(StdioYourTurn).toBe(YourTurnMessage)
+    expect(StdioGameStarted).toBe(GameStartedMessage)
+    expect(StdioGameEnded).toBe(GameEndedMessage)
   })
 })

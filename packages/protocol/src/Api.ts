@@ -238,6 +238,20 @@ const meta = HttpApiGroup.make("meta").add(
   ),
 )
 
+/**
+ * Objects stay open: the server ignores fields it does not know in what it reads, and clients must ignore the
+ * ones later versions add to what it sends, so no schema of the document says `additionalProperties: false`.
+ */
+const open = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(open)
+  if (value === null || typeof value !== "object") return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, v]) => !(key === "additionalProperties" && v === false))
+      .map(([key, v]) => [key, open(v)]),
+  )
+}
+
 /** Bearer tokens, one scheme for every operation; optional where a spectator may call (no token). */
 // biome-ignore lint/suspicious/noExplicitAny: the generated document is plain JSON.
 const bearer = (spec: Record<string, any>) => {
@@ -277,6 +291,7 @@ export const BoroughsApi = HttpApi.make("boroughs")
       version: "0.1.0",
       description:
         "Games played by people and bots, watched live. Errors are JSON `{ _tag, message, ... }`; see docs/api.md.",
-      transform: bearer,
+      // biome-ignore lint/suspicious/noExplicitAny: the generated document is plain JSON.
+      transform: (spec) => bearer(open(spec) as Record<string, any>),
     }),
   )

@@ -78,3 +78,9 @@ export const InstantInput = Schema.String.check(
 export const DecimalInt = Schema.String.check(
   Schema.isPattern(/^[0-9]{1,16}$/, { expected: "decimal digits (0-9), at most 16" }),
 ).pipe(Schema.decodeTo(Schema.Int, SchemaTransformation.numberFromString))
+
+/**
+ * Any JSON value (a view, a command, options), described. A bare `Schema.Unknown` loses its description in the
+ * generated JSON Schema; a one-member union keeps it and still accepts anything.
+ */
+export const AnyValue = (description: string) => Schema.Union([Schema.Unknown]).annotate({ description })

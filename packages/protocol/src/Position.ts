@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { GameId, Seat, Version } from "./Ids.js"
+import { AnyValue, GameId, Seat, Version } from "./Ids.js"
 
 /** The `format` of a position file: bumped only if a field changes meaning. */
 export const POSITION_FORMAT = "boroughs-position/1"
@@ -14,12 +14,12 @@ export const Position = Schema.Struct({
   gameId: GameId.annotate({ description: "The game the position is from." }),
   version: Version.annotate({ description: "The position: the game after this many events." }),
   players: Schema.Int.annotate({ description: "How many seats the game has." }),
-  options: Schema.Unknown.annotate({ description: "The game's options, as it was started with." }),
+  options: AnyValue("The game's options, as it was started with."),
   seat: Seat.annotate({ description: "The seat whose view and decision this is." }),
   decision: Schema.NullOr(Schema.String).annotate({
     description: "What the seat owes here, in the game's words (vote, dial, move…); null: nothing.",
   }),
-  view: Schema.Unknown.annotate({ description: "The seat's own view: its secrets, not the others'." }),
+  view: AnyValue("The seat's own view: its secrets, not the others'."),
   legal: Schema.Array(Schema.Unknown).annotate({
     description: "The seat's legal commands, in the order a bot is given them (empty when it owes nothing).",
   }),

@@ -1,15 +1,18 @@
 import { Schema } from "effect"
-import { GameId, Instant, Seat, Version } from "./Ids.js"
+import { GameEndedMessage, GameStartedMessage, RequestId, YourTurnMessage } from "./BotStream.js"
 
 /**
  * The stdio bot protocol (docs/bot-protocol.md): a bot in any language is a child process of
  * `boroughs-bot run` speaking JSON lines, one object per line on stdin (from the bridge) and stdout (from the
  * bot), GTP/UCI-style: a handshake, then a `yourTurn` per decision answered by one `command`.
  */
-export const STDIO_PROTOCOL_VERSION = 1
+export const STDIO_PROTOCOL_VERSION = 2
 
-/** Names one decision: `<gameId>:<seat>:<version>`, also the command id the server sees. */
-export const RequestId = Schema.String.check(Schema.isPattern(/^[\x21-\x7e]{1,128}$/))
+/**
+ * The versions a bridge still speaks. Version 1's `gameStarted` had `players` as a seat count and no
+ * `decisionMs` or `version`; its other messages lacked fields version 2 added, which readers ignore anyway.
+ */
+export const STDIO_PROTOCOL_VERSIONS: ReadonlyArray<number> = [1, 2]
 
 // ── bridge → bot ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -20,31 +23,11 @@ export const BridgeHello = Schema.Struct({
   bridge: Schema.String,
 }).annotate({ identifier: "StdioBridgeHello" })
 
-/** A game starts with the bot at these seats (the local game id is `local`). */
-export const StdioGameStarted = Schema.Struct({
-  type: Schema.Literal("gameStarted"),
-  gameId: GameId,
-  game: Schema.String,
-  seats: Schema.Array(Seat),
-  players: Schema.Int,
-}).annotate({ identifier: "StdioGameStarted" })
+/** The same `gameStarted` as the bot gateway's (BotStream.ts): the local game id is `local`. */
+export const StdioGameStarted = GameStartedMessage
 
-/** A decision: the seat's own view, the exact legal commands, and the time left. Answer with `command`. */
-export const StdioYourTurn = Schema.Struct({
-  type: Schema.Literal("yourTurn"),
-  requestId: RequestId,
-  gameId: GameId,
-  game: Schema.String,
-  seat: Seat,
-  version: Version,
-  kind: Schema.String,
-  view: Schema.Unknown,
-  legal: Schema.Array(Schema.Unknown),
-  /** When the game's default command is played instead (null: no clock). */
-  deadline: Schema.NullOr(Instant),
-  /** The same, as milliseconds left when the line was written. */
-  timeLeftMs: Schema.NullOr(Schema.Int),
-}).annotate({ identifier: "StdioYourTurn" })
+/** The same `yourTurn` as the bot gateway's: answer with `command` and its `requestId`. */
+export const StdioYourTurn = YourTurnMessage
 
 /** Why the bridge refused a line or closed a request. */
 export const StdioErrorReason = Schema.Literals([
@@ -67,13 +50,8 @@ export const StdioError = Schema.Struct({
   requestId: Schema.optionalKey(RequestId),
 }).annotate({ identifier: "StdioError" })
 
-export const StdioGameEnded = Schema.Struct({
-  type: Schema.Literal("gameEnded"),
-  gameId: GameId,
-  ranks: Schema.Array(Schema.Int),
-  scores: Schema.Array(Schema.Number),
-  reason: Schema.String,
-}).annotate({ identifier: "StdioGameEnded" })
+/** The same `gameEnded` as the bot gateway's. */
+export const StdioGameEnded = GameEndedMessage
 
 /** The last line: the bot should exit (the bridge closes stdin too). */
 export const StdioQuit = Schema.Struct({ type: Schema.Literal("quit"), reason: Schema.String }).annotate({

@@ -75,7 +75,15 @@ describe("IS-MCTS on worker threads", () => {
     const searchAll = async (together: boolean) => {
       const searches: SearchResult[] = []
       const bot = isMctsBot({ iterations: 120, threads: 2, onSearch: (r) => searches.push(r) })
-      await bot.gameStarted?.({ gameId: "g", game: "manhattan", seats: [0], players: 4 })
+      await bot.gameStarted?.({
+        gameId: "g",
+        game: "manhattan",
+        seats: [0],
+        players: 4,
+        holders: [null, null, null, null],
+        decisionMs: null,
+        version: 1,
+      })
       const ask = ({ view, legal, ctx }: (typeof asked)[number]) =>
         bot.decide(view, legal, { ...ctx, random: Random.fromKey(`at once/${ctx.version}`) })
       const commands = together ? await Promise.all(asked.map(ask)) : []

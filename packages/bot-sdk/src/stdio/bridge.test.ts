@@ -124,6 +124,67 @@ describe("the stdio bridge", () => {
     )
   })
 
+  it("speaks the bot gateway's messages in protocol 2, and version 1's gameStarted to a bot that says 1", async () => {
+    const echo = (protocol: number) => `
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({"type": "hello", "protocol": ${protocol}, "name": "echo"}), flush=True)
+    elif m["type"] in ("gameStarted", "gameEnded") or (m["type"] == "yourTurn" and m["version"] < 4):
+        print(json.dumps({"type": "log", "message": json.dumps({k: v for k, v in m.items() if k != "view"})}), flush=True)
+        if m["type"] == "yourTurn":
+            print(json.dumps({"type": "command", "requestId": m["requestId"], "index": 0}), flush=True)
+    elif m["type"] == "yourTurn":
+        print(json.dumps({"type": "command", "requestId": m["requestId"], "index": 0}), flush=True)
+    elif m["type"] == "quit":
+        break
+`
+    const heard = async (protocol: number) => {
+      const logs: string[] = []
+      const bot = await childBot({
+        command: ["python3", "-c", echo(protocol)],
+        log: (line) => logs.push(line),
+      })
+      try {
+        await playLocal({ game: "uptown", bots: [bot, randomBot], seed: "echo", decisionMs: 20_000 })
+      } finally {
+        await bot.close?.()
+      }
+      return logs.filter((l) => l.startsWith("[bot] {")).map((l) => JSON.parse(l.slice("[bot] ".length)))
+    }
+    const [started, turn] = await heard(2)
+    expect(started).toEqual({
+      type: "gameStarted",
+      gameId: "local",
+      game: "uptown",
+      seats: [0],
+      players: ["stdio:echo", "random"],
+      decisionMs: 20_000,
+      version: expect.any(Number),
+    })
+    expect(started.version).toBeLessThanOrEqual(turn.version)
+    expect(Object.keys(turn).sort()).toEqual(
+      [
+        "type",
+        "requestId",
+        "gameId",
+        "game",
+        "seat",
+        "version",
+        "kind",
+        "legal",
+        "deadline",
+        "timeLeftMs",
+      ].sort(),
+    )
+    expect(turn.requestId).toBe(`local:0:${turn.version}`)
+    const ended = (await heard(2)).find((m) => m.type === "gameEnded")
+    expect(ended.version).toBeGreaterThan(10)
+    const [old] = await heard(1)
+    expect(old).toEqual({ type: "gameStarted", gameId: "local", game: "uptown", seats: [0], players: 2 })
+  })
+
   it("times out a bot that does not answer: the game goes on with the default command", async () => {
     const silent = `
 import json, sys

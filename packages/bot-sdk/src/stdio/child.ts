@@ -1,7 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { createInterface } from "node:readline"
 import { canonicalJson, type Typed } from "@boroughs/core"
-import { BotMessage, type BridgeMessage, STDIO_PROTOCOL_VERSION } from "@boroughs/protocol"
+import {
+  BotMessage,
+  type BridgeMessage,
+  requestIdOf,
+  STDIO_PROTOCOL_VERSION,
+  STDIO_PROTOCOL_VERSIONS,
+} from "@boroughs/protocol"
 import { Schema } from "effect"
 import type { AnyBot, DecisionContext, GameEndInfo, GameStartInfo } from "../bot.js"
 
@@ -78,9 +84,12 @@ export const childBot = async (options: ChildBotOptions): Promise<ChildBot> => {
   let hello: ((name: string) => void) | null = null
   let helloFailed: ((error: Error) => void) | null = null
 
-  const send = (message: BridgeMessage) => {
+  const sendLine = (message: object) => {
     if (exited === null && child.stdin?.writable) child.stdin.write(`${JSON.stringify(message)}\n`)
   }
+  const send = (message: BridgeMessage) => sendLine(message)
+  /** The protocol version the bot said it speaks in its hello (older ones get their own `gameStarted`). */
+  let protocol = STDIO_PROTOCOL_VERSION
   const refuse = (
     reason: "malformed" | "unknown-request" | "illegal-command",
     message: string,
@@ -106,16 +115,16 @@ export const childBot = async (options: ChildBotOptions): Promise<ChildBot> => {
       case "log":
         return log(`[bot] ${m.message}`)
       case "hello": {
-        if (m.protocol !== STDIO_PROTOCOL_VERSION) {
+        if (!STDIO_PROTOCOL_VERSIONS.includes(m.protocol)) {
+          const spoken = STDIO_PROTOCOL_VERSIONS.join(" and ")
           send({
             type: "error",
             reason: "unsupported-protocol",
-            message: `this bridge speaks protocol ${STDIO_PROTOCOL_VERSION}, not ${m.protocol}`,
+            message: `this bridge speaks protocols ${spoken}, not ${m.protocol}`,
           })
-          return helloFailed?.(
-            new Error(`the bot speaks protocol ${m.protocol}, the bridge ${STDIO_PROTOCOL_VERSION}`),
-          )
+          return helloFailed?.(new Error(`the bot speaks protocol ${m.protocol}, the bridge ${spoken}`))
         }
+        protocol = m.protocol
         return hello?.(m.name)
       }
       case "command": {
@@ -198,7 +207,7 @@ export const childBot = async (options: ChildBotOptions): Promise<ChildBot> => {
     ctx: DecisionContext,
   ): Promise<Typed | null> => {
     if (exited !== null) return Promise.reject(new Error(`stdio bridge: the bot process ${exited}`))
-    const requestId = `${ctx.gameId}:${ctx.seat}:${ctx.version}`
+    const requestId = requestIdOf(ctx.gameId, ctx.seat, ctx.version)
     return new Promise<Typed | null>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined
       const close = (reason: "timeout" | "superseded", message: string) => {
@@ -248,17 +257,28 @@ export const childBot = async (options: ChildBotOptions): Promise<ChildBot> => {
     stats,
     decide,
     gameStarted: (info: GameStartInfo) =>
-      send({
-        type: "gameStarted",
-        gameId: info.gameId,
-        game: info.game,
-        seats: info.seats,
-        players: info.players,
-      }),
+      protocol === 1
+        ? sendLine({
+            type: "gameStarted",
+            gameId: info.gameId,
+            game: info.game,
+            seats: info.seats,
+            players: info.players,
+          })
+        : send({
+            type: "gameStarted",
+            gameId: info.gameId,
+            game: info.game,
+            seats: info.seats,
+            players: info.holders,
+            decisionMs: info.decisionMs,
+            version: info.version,
+          }),
     gameEnded: (info: GameEndInfo) =>
       send({
         type: "gameEnded",
         gameId: info.gameId,
+        version: info.version,
         ranks: info.ranks,
         scores: info.scores,
         reason: info.reason,

@@ -95,13 +95,16 @@ describe("watchGame", () => {
 const line = (m: BotStreamMessage) => JSON.stringify(m)
 const turn: BotStreamMessage = {
   type: "yourTurn",
+  requestId: "g:0:3",
   gameId: "g",
+  game: "downtown",
   seat: 0,
   version: 3,
   kind: "play",
   view: { note: "Café —" },
   legal: [{ type: "Pass" }],
   deadline: null,
+  timeLeftMs: null,
 }
 const keepAlive: BotStreamMessage = { type: "keepAlive", time: "2025-01-01T00:00:00Z" }
 const closed: BotStreamMessage = { type: "streamClosed", reason: "replaced", message: "another stream" }
