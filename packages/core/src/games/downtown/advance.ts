@@ -160,9 +160,10 @@ const settleRound = (state: State): Event[] => {
   // Valuation: every zone with a construction and all its spaces bought, ascending (ruling 9).
   let zones: ReadonlyArray<ZoneState> = state.zones
   if (occupied.size > 0)
-    zones = state.zones.map((z) =>
-      occupied.has(z.zone) ? { ...z, markers: occupied.get(z.zone) as Seat[] } : z,
-    )
+    zones = state.zones.map((z) => {
+      const markers = occupied.get(z.zone)
+      return markers ? { zone: z.zone, construction: z.construction, markers, closed: z.closed } : z
+    })
   for (const z of zones) {
     if (z.closed || z.construction === null || z.construction === "park") continue
     if (z.markers.length < SPACES_PER_ZONE) continue

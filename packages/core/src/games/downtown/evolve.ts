@@ -3,7 +3,7 @@ import type { Half, Shape } from "./board.js"
 import type { Construction, FrameCount } from "./data.js"
 import type { Event, FramePlaced, ZoningTileDrawn } from "./events.js"
 import { leaders, nextConstructionStep, nextDeclarer } from "./rules.js"
-import { changed, replaceAt, type State, type Step, type ZoneState } from "./state.js"
+import { copyOf, replaceAt, type State, type Step, type ZoneState } from "./state.js"
 
 const otherHalf = (half: Half): Half => (half === "west" ? "east" : "west")
 
@@ -25,7 +25,11 @@ const addAt = (items: ReadonlyArray<number>, index: number, delta: number): numb
 
 /** After a zoning tile: an odd first tile calls for a second from the other pile, else the same (ruling 1). */
 const afterDraw = (state: State, e: ZoningTileDrawn): State => {
-  const piles = { ...state.piles, [e.pile]: withoutTile(state.piles[e.pile], e.zone) }
+  // A literal, not a spread with a computed key (a slow object path in V8).
+  const piles = {
+    west: e.pile === "west" ? withoutTile(state.piles.west, e.zone) : state.piles.west,
+    east: e.pile === "east" ? withoutTile(state.piles.east, e.zone) : state.piles.east,
+  }
   const drawn = [...state.drawn, e.zone]
   const queue = [...state.queue, e.zone]
   let step: Step | null = null
@@ -34,13 +38,13 @@ const afterDraw = (state: State, e: ZoningTileDrawn): State => {
     const pile = piles[other].length > 0 ? other : piles[e.pile].length > 0 ? e.pile : null
     if (pile) step = { kind: "second-draw", pile }
   }
-  return changed(state, {
-    rng: advanceRng(state.rng),
-    piles,
-    drawn,
-    queue,
-    step: step ?? nextConstructionStep(state, queue),
-  })
+  const next = copyOf(state)
+  next.rng = advanceRng(state.rng)
+  next.piles = piles
+  next.drawn = drawn
+  next.queue = queue
+  next.step = step ?? nextConstructionStep(state, queue)
+  return next
 }
 
 /** The frames of one construction with one fewer of this shape. */
@@ -60,15 +64,13 @@ const afterFrame = (state: State, e: FramePlaced): State => {
     industry: c === "industry" ? oneLess(f.industry, e.shape) : f.industry,
     commerce: c === "commerce" ? oneLess(f.commerce, e.shape) : f.commerce,
   }
-  const zones = withZone(state, e.zone, { construction: c })
-  if (e.cause === "setup") return changed(state, { frames, zones })
-  const queue = state.queue.filter((z) => z !== e.zone)
-  return changed(state, {
-    frames,
-    zones,
-    queue,
-    step: nextConstructionStep({ frames, twoPlayer: state.twoPlayer }, queue),
-  })
+  const next = copyOf(state)
+  next.frames = frames
+  next.zones = withZone(state, e.zone, { construction: c })
+  if (e.cause === "setup") return next
+  next.queue = state.queue.filter((z) => z !== e.zone)
+  next.step = nextConstructionStep(next, next.queue)
+  return next
 }
 
 /** Folds one event into the state. Pure: the same events always give the same state. */
@@ -77,71 +79,75 @@ export const evolve = (state: State, event: Event): State => {
     case "GameStarted":
     case "GameEnded":
       return state
-    case "FirstConstructionsDrawn":
-      return changed(state, {
-        rng: advanceRng(state.rng),
-        piles: {
-          west: state.piles.west.filter((t) => !event.zones.includes(t)),
-          east: state.piles.east.filter((t) => !event.zones.includes(t)),
-        },
-      })
-    case "ZoningTilesDealt":
-      return changed(state, { rng: advanceRng(state.rng), hands: event.hands, piles: { west: [], east: [] } })
+    case "FirstConstructionsDrawn": {
+      const next = copyOf(state)
+      next.rng = advanceRng(state.rng)
+      next.piles = {
+        west: state.piles.west.filter((t) => !event.zones.includes(t)),
+        east: state.piles.east.filter((t) => !event.zones.includes(t)),
+      }
+      return next
+    }
+    case "ZoningTilesDealt": {
+      const next = copyOf(state)
+      next.rng = advanceRng(state.rng)
+      next.hands = event.hands
+      next.piles = { west: [], east: [] }
+      return next
+    }
     case "ZoningTileDrawn":
       return afterDraw(state, event)
     case "ZoningTilePlayed": {
-      const hands = replaceAt(
+      const next = copyOf(state)
+      next.hands = replaceAt(
         state.hands,
         event.mayor,
         withoutTile(state.hands[event.mayor] ?? [], event.zone),
       )
-      const queue = [event.zone]
-      return changed(state, { hands, drawn: queue, queue, step: nextConstructionStep(state, queue) })
+      next.queue = [event.zone]
+      next.drawn = next.queue
+      next.step = nextConstructionStep(state, next.queue)
+      return next
     }
     case "VoteCast": {
-      const votes = replaceAt(state.votes, event.seat, {
+      const next = copyOf(state)
+      next.votes = replaceAt(state.votes, event.seat, {
         value: event.construction,
         key: event.commitment.key,
         hash: event.commitment.hash,
         salt: event.salt,
       })
-      if (votes.some((v) => v === null) || state.step.kind !== "cards") return changed(state, { votes })
+      if (next.votes.includes(null) || state.step.kind !== "cards") return next
       const { zone, options } = state.step
       const declarer = nextDeclarer(state, state.lobby, null)
-      return changed(state, {
-        votes,
-        step:
-          declarer === null
-            ? { kind: "reveal-votes", zone, options }
-            : { kind: "lobby", zone, options, declarer },
-      })
+      next.step =
+        declarer === null
+          ? { kind: "reveal-votes", zone, options }
+          : { kind: "lobby", zone, options, declarer }
+      return next
     }
     case "LobbyDeclared": {
-      const lobbyUse = replaceAt(state.lobbyUse, event.seat, event.use)
+      const next = copyOf(state)
+      next.lobbyUse = replaceAt(state.lobbyUse, event.seat, event.use)
       // Declaring is binding: a disc declared is spent now (ruling 5).
-      const lobby = event.use ? replaceAt(state.lobby, event.seat, false) : state.lobby
-      if (state.step.kind !== "lobby") return changed(state, { lobbyUse, lobby })
+      if (event.use) next.lobby = replaceAt(state.lobby, event.seat, false)
+      if (state.step.kind !== "lobby") return next
       const { zone, options } = state.step
-      const declarer = nextDeclarer(state, lobby, event.seat)
-      return changed(state, {
-        lobbyUse,
-        lobby,
-        step:
-          declarer === null
-            ? { kind: "reveal-votes", zone, options }
-            : { kind: "lobby", zone, options, declarer },
-      })
+      const declarer = nextDeclarer(state, next.lobby, event.seat)
+      next.step =
+        declarer === null
+          ? { kind: "reveal-votes", zone, options }
+          : { kind: "lobby", zone, options, declarer }
+      return next
     }
     case "VotesRevealed": {
       const tied = leaders(event.tally)
-      return changed(state, {
-        votes: state.votes.map(() => null),
-        lobbyUse: state.lobbyUse.map(() => false),
-        step:
-          tied.length > 1
-            ? { kind: "tie", zone: event.zone, tied, tally: event.tally }
-            : { kind: "resolving" },
-      })
+      const next = copyOf(state)
+      next.votes = state.votes.map(() => null)
+      next.lobbyUse = state.lobbyUse.map(() => false)
+      next.step =
+        tied.length > 1 ? { kind: "tie", zone: event.zone, tied, tally: event.tally } : { kind: "resolving" }
+      return next
     }
     case "VoteResolved":
     case "ConstructionChosen":
@@ -149,43 +155,53 @@ export const evolve = (state: State, event: Event): State => {
     case "FramePlaced":
       return afterFrame(state, event)
     case "ZoneLeftUnconstructed": {
-      const queue = state.queue.filter((z) => z !== event.zone)
-      return changed(state, { queue, step: nextConstructionStep(state, queue) })
+      const next = copyOf(state)
+      next.queue = state.queue.filter((z) => z !== event.zone)
+      next.step = nextConstructionStep(state, next.queue)
+      return next
     }
     case "ZoneChosen": {
-      const choices = replaceAt(state.choices, event.seat, {
+      const next = copyOf(state)
+      next.choices = replaceAt(state.choices, event.seat, {
         value: { zone: event.zone, spaces: event.spaces },
         key: event.commitment.key,
         hash: event.commitment.hash,
         salt: event.salt,
       })
-      const all = choices.every((c) => c !== null)
-      return changed(state, { choices, step: all ? { kind: "settle" } : state.step })
+      if (!next.choices.includes(null)) next.step = { kind: "settle" }
+      return next
     }
-    case "ChoicesRevealed":
-      return changed(state, { choices: state.choices.map(() => null), step: { kind: "resolving" } })
+    case "ChoicesRevealed": {
+      const next = copyOf(state)
+      next.choices = state.choices.map(() => null)
+      next.step = { kind: "resolving" }
+      return next
+    }
     case "SpacesBought": {
+      const next = copyOf(state)
       if (state.twoPlayer) {
         const key = event.constructed ? "framedLeft" : "unframedLeft"
-        return changed(state, { [key]: addAt(state[key], event.seat, -event.spaces) })
+        next[key] = addAt(state[key], event.seat, -event.spaces)
+        return next
       }
-      return changed(state, {
-        money: addAt(state.money, event.seat, -event.cost),
-        bank: state.bank + event.cost,
-      })
+      next.money = addAt(state.money, event.seat, -event.cost)
+      next.bank = state.bank + event.cost
+      return next
     }
     case "MarkerPlaced": {
       const z = state.zones[event.zone - 1] as ZoneState
-      const zones = withZone(state, event.zone, { markers: [...z.markers, event.seat] })
-      return state.twoPlayer
-        ? changed(state, { zones })
-        : changed(state, { zones, markersOut: addAt(state.markersOut, event.seat, 1) })
+      const next = copyOf(state)
+      next.zones = withZone(state, event.zone, { markers: [...z.markers, event.seat] })
+      if (!state.twoPlayer) next.markersOut = addAt(state.markersOut, event.seat, 1)
+      return next
     }
     case "ZoneScored": {
+      const next = copyOf(state)
       if (state.twoPlayer) {
         const points = state.points.slice()
         for (const o of event.owners) points[o.seat] = (points[o.seat] as number) + o.total
-        return changed(state, { points })
+        next.points = points
+        return next
       }
       const money = state.money.slice()
       let paid = 0
@@ -193,24 +209,32 @@ export const evolve = (state: State, event: Event): State => {
         money[o.seat] = (money[o.seat] as number) + o.total
         paid += o.total
       }
-      return changed(state, { money, bank: state.bank - paid })
+      next.money = money
+      next.bank = state.bank - paid
+      return next
     }
     case "ZoneClosed": {
-      const zones = withZone(state, event.zone, { closed: true })
-      if (event.markersReturned.length === 0) return changed(state, { zones })
+      const next = copyOf(state)
+      next.zones = withZone(state, event.zone, { closed: true })
+      if (event.markersReturned.length === 0) return next
       const markersOut = state.markersOut.slice()
       for (const r of event.markersReturned) markersOut[r.seat] = (markersOut[r.seat] as number) - r.markers
-      return changed(state, { zones, markersOut })
+      next.markersOut = markersOut
+      return next
     }
-    case "MayorPassed":
-      return changed(state, {
-        mayor: event.to,
-        round: event.round,
-        step: { kind: "zoning" },
-        drawn: [],
-        queue: [],
-      })
-    case "FinalRoundEnded":
-      return changed(state, { step: { kind: "over" } })
+    case "MayorPassed": {
+      const next = copyOf(state)
+      next.mayor = event.to
+      next.round = event.round
+      next.step = { kind: "zoning" }
+      next.drawn = []
+      next.queue = []
+      return next
+    }
+    case "FinalRoundEnded": {
+      const next = copyOf(state)
+      next.step = { kind: "over" }
+      return next
+    }
   }
 }

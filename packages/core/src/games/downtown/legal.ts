@@ -18,15 +18,14 @@ const CHOOSE_ZONE: ReadonlyArray<ReadonlyArray<Command>> = Array.from({ length: 
     Object.freeze({ type: "ChooseZone" as const, zone, spaces }),
   ),
 )
-const chooseZone = (zone: number, spaces: number): Command =>
-  CHOOSE_ZONE[zone]?.[spaces] ?? { type: "ChooseZone", zone, spaces }
 
 /** The other commands a seat is offered, one frozen object each, shared by every list. */
 const freeze = (command: Command): Command => Object.freeze(command)
-const DRAW = {
-  west: freeze({ type: "DrawZoningTile", pile: "west" }),
-  east: freeze({ type: "DrawZoningTile", pile: "east" }),
-}
+const DRAW_WEST = freeze({ type: "DrawZoningTile", pile: "west" })
+const DRAW_EAST = freeze({ type: "DrawZoningTile", pile: "east" })
+const DRAW_EITHER: ReadonlyArray<Command> = Object.freeze([DRAW_WEST, DRAW_EAST])
+const DRAW_WEST_ONLY: ReadonlyArray<Command> = Object.freeze([DRAW_WEST])
+const DRAW_EAST_ONLY: ReadonlyArray<Command> = Object.freeze([DRAW_EAST])
 const perType = (type: "CastVote" | "BreakTie" | "ChooseConstruction") =>
   Object.fromEntries(
     VOTE_TYPES.map((construction) => [construction, freeze({ type, construction })]),
@@ -40,35 +39,60 @@ const LOBBY_CHOICES: ReadonlyArray<Command> = Object.freeze([
 ])
 
 /**
- * The buying lists of the last zones array seen, by (cap, framed limit, unframed limit, whether a closed or
- * full zone is a pass): the list depends on nothing else, the zones do not change while the seats set their
- * dials (a state never changes an array it holds), and seats with the same limits — most of them — get the
- * same list. About a hundred commands per dial showed in playout profiles.
+ * What the dials offer on one zones array, worked out once: the zones do not change while the seats set
+ * their dials (a state never changes an array it holds), and each of the seats asks. The request limit
+ * looks at a zone only to see whether it is framed, so one framed and one unframed zone to buy in stand
+ * for all 24. `lists` holds the buying lists by (cap, framed limit, unframed limit): seats with the same
+ * limits — most of them — get the same list of about a hundred commands.
  */
-let dialZones: ReadonlyArray<ZoneState> | null = null
-const dialLists = new Map<number, ReadonlyArray<Command>>()
+interface DialBoard {
+  readonly zones: ReadonlyArray<ZoneState>
+  readonly options: Options
+  /** For each zone, which limit its counts go up to: the cap for a pass (rulings 6, 15 and 26). */
+  readonly tiers: ReadonlyArray<"pass" | "framed" | "unframed">
+  readonly framedZone: ZoneState | null
+  readonly unframedZone: ZoneState | null
+  readonly lists: Map<number, ReadonlyArray<Command>>
+}
 
+let lastDialBoard: DialBoard | null = null
+
+const dialBoard = (options: Options, zones: ReadonlyArray<ZoneState>): DialBoard => {
+  if (lastDialBoard?.zones === zones && lastDialBoard.options === options) return lastDialBoard
+  let framedZone: ZoneState | null = null
+  let unframedZone: ZoneState | null = null
+  const tiers = zones.map((z) => {
+    if (isPass(options, z)) return "pass"
+    if (z.construction !== null) {
+      framedZone ??= z
+      return "framed"
+    }
+    unframedZone ??= z
+    return "unframed"
+  })
+  lastDialBoard = { zones, options, tiers, framedZone, unframedZone, lists: new Map() }
+  return lastDialBoard
+}
+
+/** The buying list for these limits (-1: no such zone to buy in). */
 const dialCommands = (
-  options: Options,
-  zones: ReadonlyArray<ZoneState>,
+  board: DialBoard,
   cap: number,
   framed: number,
   unframed: number,
 ): ReadonlyArray<Command> => {
-  if (zones !== dialZones) {
-    dialZones = zones
-    dialLists.clear()
-  }
-  const key = ((cap * 64 + framed + 1) * 64 + unframed + 1) * 2 + (options.fullZoneChoice === "paid" ? 1 : 0)
-  let list = dialLists.get(key)
+  const key = (cap * 64 + framed + 1) * 64 + unframed + 1
+  let list = board.lists.get(key)
   if (list === undefined) {
     const out: Command[] = []
-    for (const z of zones) {
-      const limit = isPass(options, z) ? cap : z.construction !== null ? framed : unframed
-      for (let spaces = 1; spaces <= limit; spaces++) out.push(chooseZone(z.zone, spaces))
+    for (let i = 0; i < board.zones.length; i++) {
+      const tier = board.tiers[i]
+      const limit = tier === "pass" ? cap : tier === "framed" ? framed : unframed
+      const counts = CHOOSE_ZONE[(board.zones[i] as ZoneState).zone] as ReadonlyArray<Command>
+      for (let spaces = 1; spaces <= limit; spaces++) out.push(counts[spaces] as Command)
     }
     list = Object.freeze(out)
-    dialLists.set(key, list)
+    board.lists.set(key, list)
   }
   return list
 }
@@ -84,9 +108,8 @@ export const legalCommands = (state: State, seat: Seat): ReadonlyArray<Command> 
     case "zoning":
       if (seat !== state.mayor) return NONE
       if (state.twoPlayer) return (state.hands[seat] ?? []).map((zone) => ({ type: "PlayZoningTile", zone }))
-      return (["west", "east"] as const)
-        .filter((pile) => state.piles[pile].length > 0)
-        .map((pile) => DRAW[pile])
+      if (state.piles.west.length > 0) return state.piles.east.length > 0 ? DRAW_EITHER : DRAW_WEST_ONLY
+      return state.piles.east.length > 0 ? DRAW_EAST_ONLY : NONE
     case "cards":
       if (state.votes[seat] !== null) return NONE
       return step.options.map((construction) => CAST_VOTE[construction])
@@ -101,17 +124,10 @@ export const legalCommands = (state: State, seat: Seat): ReadonlyArray<Command> 
       return step.options.map((construction) => CHOOSE_CONSTRUCTION[construction])
     case "dials": {
       if (state.choices[seat] !== null) return NONE
-      // requestLimit looks at a zone only to see whether it is framed: two answers serve all 24 zones.
-      // -1: no such zone to buy in.
-      let framed = -1
-      let unframed = -1
-      for (const z of state.zones)
-        if (!isPass(state.options, z)) {
-          if (z.construction !== null) {
-            if (framed < 0) framed = requestLimit(state, seat, z)
-          } else if (unframed < 0) unframed = requestLimit(state, seat, z)
-        }
-      return dialCommands(state.options, state.zones, state.cap, framed, unframed)
+      const board = dialBoard(state.options, state.zones)
+      const framed = board.framedZone ? requestLimit(state, seat, board.framedZone) : -1
+      const unframed = board.unframedZone ? requestLimit(state, seat, board.unframedZone) : -1
+      return dialCommands(board, state.cap, framed, unframed)
     }
     default:
       return NONE

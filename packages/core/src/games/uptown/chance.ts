@@ -26,6 +26,9 @@ export const BLUE_BY_COST: ReadonlyArray<ReadonlyArray<number>> = (() => {
   return groups
 })()
 
+// Scratch weights reused by every draw (one per card drawn or bought): synchronous, never re-entered.
+const weights = new Int32Array(MAX_COST + 1)
+
 /**
  * A cost for a deck's new top card: uniform over the unseen cards (`unseen`, grouped by cost) minus one card
  * of each cost already showing on the other decks (`showing`) and minus the card just taken (`taken`).
@@ -36,14 +39,11 @@ const drawTopCost = (
   showing: ReadonlyArray<number>,
   taken: number | null,
 ): number => {
-  const weights: number[] = []
+  for (let c = 0; c <= MAX_COST; c++)
+    weights[c] = (unseen[c] as ReadonlyArray<number>).length - (c === taken ? 1 : 0)
+  for (const s of showing) weights[s] = (weights[s] as number) - 1
   let total = 0
-  for (let c = 0; c <= MAX_COST; c++) {
-    let w = (unseen[c] as ReadonlyArray<number>).length - (c === taken ? 1 : 0)
-    for (const s of showing) if (s === c) w--
-    weights.push(w)
-    total += w
-  }
+  for (let c = 0; c <= MAX_COST; c++) total += weights[c] as number
   let r = random.int(0, total - 1)
   for (let c = 0; c <= MAX_COST; c++) {
     r -= weights[c] as number

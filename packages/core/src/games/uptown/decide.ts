@@ -107,8 +107,8 @@ const buyCard = (state: State, seat: Seat, c: BuyCard): Decided => {
       "uptown.buy.cannot-afford",
       `the top card of deck ${deck} costs $${state.topCosts[deck]}; you have $${state.money[seat]}`,
     )
-  const drawn = drawFromDeck(state, deck)
-  return Result.succeed([{ type: "CardBought", seat, deck, ...drawn }])
+  const { card, cost, nextTopCost } = drawFromDeck(state, deck)
+  return Result.succeed([{ type: "CardBought", seat, deck, card, cost, nextTopCost }])
 }
 
 const takePublic = (state: State, seat: Seat): Decided => {

@@ -1,17 +1,22 @@
 import type { Seat } from "../../kernel/game.js"
 import type { Command } from "./commands.js"
+import { SEAT_LIMITS } from "./data.js"
 import { canBuy, placements } from "./rules.js"
 import type { State, Table } from "./state.js"
 
 const DISCARD: Command = { type: "DiscardCard" }
 const TAKE_PUBLIC: Command = { type: "TakePublicCard" }
 const NO_COMMANDS: ReadonlyArray<Command> = []
+/** One frozen BuyCard per deck, shared by every list. */
+const BUY_CARD: ReadonlyArray<Command> = Array.from({ length: SEAT_LIMITS.max }, (_, deck) =>
+  Object.freeze({ type: "BuyCard", deck }),
+)
 
 /** The decks the seat may buy from now, in seat order. */
 const purchases = (table: Table, seat: Seat): Command[] => {
   const out: Command[] = []
   for (let deck = 0; deck < table.seats; deck++)
-    if (canBuy(table, seat, deck)) out.push({ type: "BuyCard", deck })
+    if (canBuy(table, seat, deck)) out.push(BUY_CARD[deck] ?? { type: "BuyCard", deck })
   return out
 }
 

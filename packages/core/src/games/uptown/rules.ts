@@ -4,9 +4,32 @@
  */
 import type { Seat } from "../../kernel/game.js"
 import type { PlaceCard } from "./commands.js"
+import { SEAT_LIMITS } from "./data.js"
 import { facesOf, projectAt } from "./projects.js"
 import type { Table } from "./state.js"
 import { fits, SITES } from "./street.js"
+
+/**
+ * Every placement command, built once: a playout lists hundreds of them and plays one, so the lists hold
+ * shared references, not fresh objects. Frozen, since every list shares them.
+ */
+const PLACE_CARD: ReadonlyArray<PlaceCard> = (() => {
+  const out: PlaceCard[] = []
+  for (let street = 0; street < SEAT_LIMITS.max; street++)
+    for (let site = 0; site < SITES; site++)
+      for (const face of [0, 1] as const)
+        for (const project of [0, 1] as const)
+          out.push(Object.freeze({ type: "PlaceCard", street, site, face, project }))
+  return out
+})()
+const placeCard = (street: number, site: number, face: 0 | 1, project: 0 | 1): PlaceCard =>
+  PLACE_CARD[((street * SITES + site) * 2 + face) * 2 + project] ?? {
+    type: "PlaceCard",
+    street,
+    site,
+    face,
+    project,
+  }
 
 /**
  * Every legal way to play `card` for `seat` (rule text, "Play a card", "Requirements", "Gift"): each face
@@ -25,7 +48,7 @@ export const placements = (table: Table, seat: Seat, card: number): PlaceCard[] 
         const sites = table.streets[street] as Table["streets"][number]
         for (let site = 0; site < SITES; site++)
           if (fits(p, sites[site] as (typeof sites)[number]))
-            out.push({ type: "PlaceCard", street, site, face: face as 0 | 1, project: project as 0 | 1 })
+            out.push(placeCard(street, site, face as 0 | 1, project as 0 | 1))
       }
     }
   return out
@@ -69,6 +92,12 @@ export const hasSecondAction = (table: Table, seat: Seat): boolean => {
   return false
 }
 
+/** Whether all five sites of a street are finished with a roof (a loop: advance asks after every event). */
+const isFinished = (street: Table["streets"][number]): boolean => {
+  for (const site of street) if (!site.roofed) return false
+  return street.length === SITES
+}
+
 /**
  * What triggers the final round now (rule text, "Game end"): a player deck that is empty, or a street with
  * all five sites finished; null if neither. Decks are checked first, then streets, each in seat order.
@@ -77,9 +106,7 @@ export const endTrigger = (table: Table): { reason: "deck-empty" | "street-finis
   for (let s = 0; s < table.seats; s++) if (table.deckSizes[s] === 0) return { reason: "deck-empty", of: s }
   for (let s = 0; s < table.seats; s++) {
     const street = table.streets[s] as Table["streets"][number]
-    let roofed = 0
-    for (const site of street) if (site.roofed) roofed++
-    if (roofed === SITES) return { reason: "street-finished", of: s }
+    if (isFinished(street)) return { reason: "street-finished", of: s }
   }
   return null
 }

@@ -83,6 +83,11 @@ const COUNTS = COUNTED.length
 const streetCounts = new Int32Array(COUNTS)
 const siteCounts = new Int32Array(COUNTS)
 
+/** Zeroes a counter array: a loop, since `fill` on seven elements costs more than its call. */
+const clear = (counts: Int32Array) => {
+  for (let i = 0; i < COUNTS; i++) counts[i] = 0
+}
+
 /** Counts per type (doubles twice) and gifts, over some cards, into `into`. */
 const countInto = (
   cards: ReadonlyArray<Placed>,
@@ -119,13 +124,13 @@ const amountOf = (f: CompiledFormula, floor: number): number => {
  * street count for its owner (ruling 3). `resolve` maps a placed card to its project (tests pass their own).
  */
 export const streetValue = (street: Street, resolve: (p: Placed) => CompiledProject = shown): StreetValue => {
-  streetCounts.fill(0)
+  clear(streetCounts)
   for (const site of street) countInto(site.cards, streetCounts, resolve)
   let income = 0
   let prestige = 0
   for (const site of street) {
     if (site.cards.length === 0) continue
-    siteCounts.fill(0)
+    clear(siteCounts)
     countInto(site.cards, siteCounts, resolve)
     for (let floor = 0; floor < site.cards.length; floor++) {
       const p = resolve(site.cards[floor] as Placed)
