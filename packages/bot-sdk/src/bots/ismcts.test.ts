@@ -1,6 +1,7 @@
 import {
   type AnyGame,
   canonicalJson,
+  findGame,
   type Match,
   advance as nextDraw,
   play,
@@ -11,6 +12,7 @@ import {
   sampledSecrets,
   start,
   type Typed,
+  viewOf,
 } from "@boroughs/core"
 import { type State as DowntownState, downtown } from "@boroughs/core/games/downtown"
 import { manhattan, heuristicBot as manhattanHeuristic } from "@boroughs/core/games/manhattan"
@@ -18,6 +20,7 @@ import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { playLocal } from "../local.js"
 import {
+  DEFAULT_PLAYOUT_DECISIONS,
   type HalvingHelpers,
   type HalvingSampler,
   type HelperSearch,
@@ -28,6 +31,7 @@ import {
   isMctsSearch,
   isMctsSearchOnThreads,
   playoutOf,
+  type SearchResult,
 } from "./ismcts.js"
 import { heuristicBot } from "./reference.js"
 
@@ -318,6 +322,46 @@ describe("the halving root (Sequential Halving with common random numbers)", () 
   })
 })
 
+describe("isMctsSearch and isMctsBot share their defaults", () => {
+  /** A position some heuristic commands into a game where the seat to move has a real choice. */
+  const positionIn = (game: AnyGame, after: number) => {
+    const heuristic = findGame(game.id)?.bots.heuristic
+    if (heuristic === undefined) throw new Error(`${game.id} has no heuristic bot`)
+    let match = mustStart(game, 4, "defaults")
+    const random = Random.fromKey("defaults")
+    for (let n = 0; ; n++) {
+      const seat = (game.pending(match.state)[0] as { seat: Seat }).seat
+      const view = viewOf(match, { kind: "seat", seat })
+      const legal = game.legalCommands(match.state, seat) as ReadonlyArray<Typed>
+      if (n >= after && legal.length > 2) return { seat, view, legal }
+      const played = play(match, seat, heuristic.choose({ seat, view, legal, random }))
+      if (Result.isFailure(played)) throw new Error(played.failure.message)
+      match = played.success.match
+    }
+  }
+
+  for (const game of [downtown, manhattan] as AnyGame[])
+    it(`${game.id}: the bare search with no settings chooses as the bot with no options, visit for visit`, async () => {
+      const { seat, view, legal } = positionIn(game, 12)
+      const searches: SearchResult[] = []
+      const bot = isMctsBot({ iterations: 120, onSearch: (r) => searches.push(r) })
+      const abort = new AbortController()
+      const chosen = await bot.decide(view, legal, {
+        game: game.id,
+        gameId: "g",
+        seat,
+        version: 1,
+        kind: "move",
+        random: Random.fromKey("same"),
+        deadline: null,
+        signal: abort.signal,
+      })
+      const bare = isMctsSearch(game, view, seat, legal, Random.fromKey("same"), { iterations: 120 })
+      expect(bare.command).toEqual(chosen)
+      expect(canonicalJson(bare.stats)).toBe(canonicalJson(searches[0]?.stats))
+    })
+})
+
 describe("cut playouts (`playoutDecisions`)", () => {
   type ManhattanState = Parameters<typeof manhattan.pending>[0]
   /** A position some way in, where buildings stand and the standings differ between seats. */
@@ -415,7 +459,7 @@ describe("cut playouts (`playoutDecisions`)", () => {
   })
 
   it("with playoutRounds: 1, cuts after the searcher's next turn: every rival has had one turn since the root's", () => {
-    const cut = search(undefined, undefined, { playoutRounds: 1, flat: true })
+    const cut = search(Number.POSITIVE_INFINITY, undefined, { playoutRounds: 1, flat: true })
     expect(cut.ended).toHaveLength(60)
     expect(cut.ended.every((e) => e.reason === "adjudicated")).toBe(true)
     const others = [1, 2, 3].map((d) => (cut.seat + d) % 4)
@@ -431,7 +475,7 @@ describe("cut playouts (`playoutDecisions`)", () => {
   })
 
   it("playoutRounds: 2 plays two rounds of turns before the cut", () => {
-    const cut = search(undefined, undefined, { playoutRounds: 2, flat: true })
+    const cut = search(Number.POSITIVE_INFINITY, undefined, { playoutRounds: 2, flat: true })
     const others = [1, 2, 3].map((d) => (cut.seat + d) % 4)
     for (const turns of cut.turns) {
       expect(turns.filter((s) => s !== cut.seat)).toEqual([...others, ...others])
@@ -439,10 +483,16 @@ describe("cut playouts (`playoutDecisions`)", () => {
     }
   })
 
-  it("without it, every playout runs to the end of the game", () => {
-    const full = search(undefined)
+  it("with playoutDecisions: Infinity, every playout runs to the end of the game", () => {
+    const full = search(Number.POSITIVE_INFINITY)
     expect(full.ended.every((e) => e.reason === "rules")).toBe(true)
     expect(full.decisions).toBeGreaterThan(100 * 60)
+  })
+
+  it("by default, cuts where DEFAULT_PLAYOUT_DECISIONS says, as isMctsBot does", () => {
+    const cut = search(undefined)
+    expect(cut.ended.every((e) => e.reason === "adjudicated")).toBe(true)
+    expect(cut.decisions).toBeLessThanOrEqual((DEFAULT_PLAYOUT_DECISIONS.manhattan as number) * 60)
   })
 })
 

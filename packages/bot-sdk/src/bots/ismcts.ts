@@ -52,14 +52,18 @@ export const botPlayout =
 export interface IsMctsSettings {
   /** UCB1's exploration constant (rewards are in [0, 1]). */
   readonly exploration?: number | undefined
-  /** How playouts choose (default: uniform). */
+  /**
+   * How playouts choose. Default: the game's heuristic bot with 10% uniform choices (`botPlayout`), uniform
+   * for a game without one — the same as `isMctsBot`'s.
+   */
   readonly playout?: PlayoutPolicy | undefined
   /**
-   * A fallback command (the game's heuristic's choice): played when the search is too thin to choose — its
-   * most visited command has fewer than `minVisits` visits (more legal commands than iterations) — and,
-   * with `priorShare` > 0, kept unless another command beats its visits plus that share of the iterations.
+   * A fallback command: played when the search is too thin to choose — its most visited command has fewer
+   * than `minVisits` visits (more legal commands than iterations) — and, with `priorShare` > 0, kept unless
+   * another command beats its visits plus that share of the iterations. Default: the game's heuristic's
+   * choice from the same view (as `isMctsBot`); null: none.
    */
-  readonly prior?: Typed | undefined
+  readonly prior?: Typed | null | undefined
   readonly priorShare?: number | undefined
   /** Fewest visits for the search's own choice to stand against `prior` (default 4). */
   readonly minVisits?: number | undefined
@@ -72,16 +76,17 @@ export interface IsMctsSettings {
   readonly confidence?: number | undefined
   /**
    * Under `halving`: the legal commands best first, as a heuristic rates them (its `scores`). A budget too
-   * small to try them all tries the best-rated; without it, a random share.
+   * small to try them all tries the best-rated; without it, a random share. Default: the game's heuristic's
+   * ratings when it rates its commands and there are more than 8 (as `isMctsBot`).
    */
   readonly order?: ReadonlyArray<Typed> | undefined
   /** Each seat's reward in [0, 1] for a finished playout (default `winShareRewards`). */
   readonly rewards?: ((ended: GameEnded) => number[]) | undefined
   /**
    * Cut playouts after this many decisions past the tree and score the position as if the game ended
-   * there, by the game's `standings` (each seat's score as it stands). Default for `isMctsSearch`: play to the
-   * end (`isMctsBot` cuts where `DEFAULT_PLAYOUT_DECISIONS` says; `Infinity` plays to the end). For a game
-   * without `standings` playouts always run to the end.
+   * there, by the game's `standings` (each seat's score as it stands). Default: where
+   * `DEFAULT_PLAYOUT_DECISIONS` says, else the end (`Infinity` plays to the end). For a game without
+   * `standings` playouts always run to the end.
    */
   readonly playoutDecisions?: number | undefined
   /**
@@ -337,6 +342,43 @@ const makeSearch = (game: AnyGame, seat: Seat, settings: IsMctsSettings): Search
 })
 
 /**
+ * A search's settings with what they leave out filled in, the one set of defaults `isMctsSearch` and
+ * `isMctsBot` share: the game's heuristic bot (from the core registry) gives the playouts (with 10% uniform
+ * choices), the prior and the root order; a game without one gets uniform playouts and neither. The prior and
+ * the order are the heuristic's answers from the searcher's own view, drawn from `random` in that order.
+ */
+export const searchDefaults = (
+  game: AnyGame,
+  view: unknown,
+  seat: Seat,
+  legal: ReadonlyArray<Typed>,
+  random: Random,
+  settings: IsMctsSettings,
+): IsMctsSettings => {
+  const heuristic = findGame(game.id)?.bots.heuristic
+  const turn = { seat, view, legal, random }
+  const prior = settings.prior === undefined ? heuristic?.choose(turn) : settings.prior
+  const rated =
+    settings.order !== undefined || heuristic?.scores === undefined || legal.length <= 8
+      ? undefined
+      : heuristic.scores(turn)
+  return {
+    ...settings,
+    playout: settings.playout ?? (heuristic === undefined ? randomPlayout : botPlayout(heuristic)),
+    prior: prior ?? undefined,
+    order: settings.order ?? (rated === undefined ? undefined : bestFirst(legal, rated)),
+    playoutDecisions: settings.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id],
+  }
+}
+
+/** The commands ordered by their ratings, best first. */
+const bestFirst = (legal: ReadonlyArray<Typed>, ratings: ReadonlyArray<number>): Typed[] =>
+  legal
+    .map((command, i) => ({ command, worth: ratings[i] ?? Number.NEGATIVE_INFINITY }))
+    .sort((a, b) => b.worth - a.worth)
+    .map((c) => c.command)
+
+/**
  * Searches from one seat's view. The signature is the guarantee: the search gets the view, never a state,
  * and every state it plays through comes from `game.determinise(view, random)`.
  *
@@ -364,10 +406,11 @@ export const isMctsSearch = (
   if (first === undefined) throw new Error(`ismcts: seat ${seat} has no legal command`)
   if (legal.length === 1)
     return { command: first, iterations: 0, stats: [{ command: first, visits: 0, mean: 0 }] }
-  const search = makeSearch(game, seat, settings)
-  return (settings.root ?? "halving") === "halving"
-    ? halvingRoot(search, view, legal, random, budget, settings)
-    : ucbRoot(search, view, legal, random, budget, settings)
+  const resolved = searchDefaults(game, view, seat, legal, random, settings)
+  const search = makeSearch(game, seat, resolved)
+  return (resolved.root ?? "halving") === "halving"
+    ? halvingRoot(search, view, legal, random, budget, resolved)
+    : ucbRoot(search, view, legal, random, budget, resolved)
 }
 
 /** Root statistics in the order of `legal`, then most visited first. */
@@ -405,7 +448,7 @@ const ucbRoot: RootSearch = (search, view, legal, random, budget, settings) => {
   }
   const stats = rootStats(search, legal)
   let chosen = (stats[0] as RootStat).command
-  if (settings.prior !== undefined) {
+  if (settings.prior != null) {
     const priorKey = keyOf(settings.prior)
     const prior = stats.find((s) => keyOf(s.command) === priorKey)
     const top = stats[0] as RootStat
@@ -566,7 +609,7 @@ export interface HalvingRound {
 
 /** The index of `settings.prior` in `legal`, or −1. */
 const priorIndex = (legal: ReadonlyArray<Typed>, settings: IsMctsSettings): number => {
-  const key = settings.prior === undefined ? null : keyOf(settings.prior)
+  const key = settings.prior == null ? null : keyOf(settings.prior)
   return legal.findIndex((c) => keyOf(c) === key)
 }
 
@@ -750,13 +793,14 @@ export const isMctsSearchOnThreads = async (
   legal: ReadonlyArray<Typed>,
   random: Random,
   budget: IsMctsBudget,
-  settings: IsMctsSettings,
+  given: IsMctsSettings,
   helpers: HalvingHelpers,
   helperSettings: HelperSettings,
 ): Promise<SearchResult> => {
-  if (helpers.count === 0 || legal.length < 2 || (settings.root ?? "halving") !== "halving")
-    return isMctsSearch(game, view, seat, legal, random, budget, settings)
+  if (helpers.count === 0 || legal.length < 2 || (given.root ?? "halving") !== "halving")
+    return isMctsSearch(game, view, seat, legal, random, budget, given)
   refuseWithoutDeterminise(game)
+  const settings = searchDefaults(game, view, seat, legal, random, given)
   const prior = priorIndex(legal, settings)
   for (let h = 0; h < helpers.count; h++)
     helpers.start(h, {
@@ -883,37 +927,23 @@ export const isMctsBot = (options: IsMctsOptions = {}): AnyBot => {
       if (game === undefined) throw new Error(`ismcts: unknown game ${ctx.game}`)
       const until = Math.min(Date.now() + timeMs, ctx.deadline ?? Number.POSITIVE_INFINITY)
       const heuristic = findGame(game.id)?.bots.heuristic
-      const random = options.playout === "random" || heuristic === undefined
+      // Playouts as asked; the prior and root order are the search's defaults (the heuristic's, from this view).
       const playout =
         typeof options.playout === "function"
           ? options.playout
-          : random
+          : options.playout === "random" || heuristic === undefined
             ? randomPlayout
             : botPlayout(heuristic, epsilon)
-      // The heuristic's own choice, from the same view: the search must find better to play something else.
-      const turn = { seat: ctx.seat, view, legal, random: ctx.random }
-      const prior = heuristic === undefined ? undefined : heuristic.choose(turn)
-      // The heuristic's ratings, best first, when it rates its commands (only wanted when they are many).
-      const rated = heuristic?.scores === undefined || legal.length <= 8 ? undefined : heuristic.scores(turn)
-      const order =
-        rated === undefined
-          ? undefined
-          : legal
-              .map((command, i) => ({ command, worth: rated[i] ?? Number.NEGATIVE_INFINITY }))
-              .sort((a, b) => b.worth - a.worth)
-              .map((c) => c.command)
       const settings: IsMctsSettings = {
         exploration: options.exploration,
         playout,
-        prior,
         priorShare: options.prior === true ? (options.priorShare ?? 0.1) : 0,
         minVisits: options.minVisits,
         rewards: options.rewards,
         root: options.root,
         confidence: options.confidence,
-        playoutDecisions: options.playoutDecisions ?? DEFAULT_PLAYOUT_DECISIONS[game.id],
+        playoutDecisions: options.playoutDecisions,
         playoutRounds: options.playoutRounds,
-        order,
         cutScores: options.cutScores,
         flat: options.flat,
       }
