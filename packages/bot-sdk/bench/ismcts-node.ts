@@ -9,9 +9,11 @@
  */
 import { Random, type Typed } from "@boroughs/core"
 import { type State as DowntownState, downtown } from "@boroughs/core/games/downtown"
-import { isMctsSearch } from "../src/bots/ismcts.js"
+import { type IsMctsSettings, isMctsSearch, randomPlayout as uniform } from "../src/bots/ismcts.js"
 import { installNodeHasher } from "../src/nodeHasher.js"
 import { POSITIONS, randomPlayout, SEATS } from "./positions.js"
+
+const UNIFORM: IsMctsSettings = { playout: uniform, prior: null }
 
 installNodeHasher()
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
@@ -40,7 +42,8 @@ for (const [label, match] of POSITIONS) {
     for (let i = 0; i < BATCH; i++) randomPlayout(match, Random.fromKey(`b${n}-${i}`))
   })
   const search = rate((n) => {
-    isMctsSearch(downtown, view, 0, legal, Random.fromKey(`s${n}`), { iterations: BATCH })
+    // Uniform full playouts, as the baseline plays: what the search itself costs on top of them.
+    isMctsSearch(downtown, view, 0, legal, Random.fromKey(`s${n}`), { iterations: BATCH }, UNIFORM)
   })
   console.log(
     `Downtown ${SEATS} seats, ${label}, ${legal.length} legal: IS-MCTS ${f(search.wall)} it/s wall, ` +

@@ -6,7 +6,7 @@ import {
 } from "@boroughs/core/games/downtown"
 import { bench, describe } from "vitest"
 import { POSITIONS, randomPlayout, SEATS } from "../bench/positions.js"
-import { botPlayout, isMctsSearch } from "./bots/ismcts.js"
+import { botPlayout, isMctsSearch, randomPlayout as uniform } from "./bots/ismcts.js"
 
 /*
  * IS-MCTS iterations per second on Downtown, 4 seats, each iteration a full random playout to the game's
@@ -33,7 +33,15 @@ for (const [label, match] of POSITIONS) {
     bench(
       `IS-MCTS: ${ITERATIONS} iterations (determinise from the view, tree walk, full random playout)`,
       () => {
-        isMctsSearch(downtown, view, 0, legal, Random.fromKey(`s${n++}`), { iterations: ITERATIONS })
+        isMctsSearch(
+          downtown,
+          view,
+          0,
+          legal,
+          Random.fromKey(`s${n++}`),
+          { iterations: ITERATIONS },
+          { playout: uniform, prior: null },
+        )
       },
       TIMING,
     )
