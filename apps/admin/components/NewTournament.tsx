@@ -30,6 +30,11 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
       .catch((e) => setError(messageOf(e)))
   }, [])
   const current = games.find((g) => g.id === game)
+  // The catalogue's seat range is the game's own: a table size it cannot seat is moved into range.
+  useEffect(() => {
+    if (current === undefined) return
+    setTableSize((n) => Math.min(current.seats.max, Math.max(current.seats.min, n)))
+  }, [current])
   const entrants = useMemo(() => {
     const out: Array<{ id: string; plays: string }> = []
     for (const [bot, n] of Object.entries(counts))
@@ -115,8 +120,8 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
             <input
               name="tableSize"
               type="number"
-              min={3}
-              max={6}
+              min={current?.seats.min ?? 2}
+              max={current?.seats.max ?? 6}
               value={tableSize}
               onChange={(e) => setTableSize(Number(e.target.value))}
             />

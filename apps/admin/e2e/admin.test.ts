@@ -47,6 +47,10 @@ describe("the admin app, in Chromium against a real server", () => {
     const form = page.getByTestId("new-tournament")
     await form.getByLabel("Name", { exact: true }).fill("Spring cup")
     await form.locator("select[name=game]").selectOption("bluff-dice")
+    // The table size offered is the game's own seat range, from the catalogue (Bluff Dice: 2–5).
+    const tableSize = form.getByLabel("Seats per table")
+    await expect(tableSize.getAttribute("min")).resolves.toBe("2")
+    await expect(tableSize.getAttribute("max")).resolves.toBe("5")
     await form.getByLabel("Rounds", { exact: true }).fill("3")
     await form.getByLabel("Seats per table").fill("3")
     await form.getByLabel("Built-in “middle” bots").fill("4")
