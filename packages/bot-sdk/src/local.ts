@@ -125,7 +125,8 @@ export const playLocal = async (options: PlayLocalOptions): Promise<LocalResult>
       if (!owes(match, seat)) continue
       if (options.signal?.aborted) throw new Error("playLocal: stopped")
       const bot = bots[seat] as AnyBot
-      const legal = game.legalCommands(match.state, seat) as ReadonlyArray<Typed>
+      // A copy: games may share their legal lists between calls, and a bot could sort its own in place.
+      const legal = [...(game.legalCommands(match.state, seat) as ReadonlyArray<Typed>)]
       const view = viewOf(match, { kind: "seat", seat })
       const abort = new AbortController()
       const version = match.events

@@ -3,6 +3,7 @@ import { xyOf } from "./board.js"
 import { storyEvent } from "./build.js"
 import { bankruptcy } from "./decide.js"
 import type { Event } from "./events.js"
+import { rollOf } from "./moves.js"
 import type { State } from "./state.js"
 
 /** The steps the rules take on their own: the roll, the doubles roof, forced builds, bankruptcy, a blocked end. */
@@ -14,7 +15,7 @@ export const advance = (state: State): ReadonlyArray<Event> => {
       const r = Random.open(state.rng)
       const a = r.die()
       const b = r.die()
-      return [{ type: "DiceRolled", seat, dice: [a, b] }]
+      return [{ type: "DiceRolled", seat, dice: rollOf(a, b) }]
     }
     case "doubles":
       return [{ type: "RoofTaken", seat }]

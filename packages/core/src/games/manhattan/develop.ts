@@ -1,7 +1,7 @@
 import type { Seat } from "../../kernel/game.js"
 import { CELLS, EDGE_NEIGHBOURS, TOUCHING } from "./board.js"
 import { canBuildOnEmpty, hasFreeTower } from "./contact.js"
-import type { Board, Building } from "./state.js"
+import type { Board, Building, BuildingCell, Cell } from "./state.js"
 
 /** Whether the seat has at least one building (each of his buildings carries one of his towers). */
 export const hasBuildings = (board: Board, seat: Seat): boolean => {
@@ -47,10 +47,38 @@ const isOpenGround = (board: Board, cell: number): boolean => {
 }
 
 /**
+ * The last answer of `isBlocked` with what it was read from (arrays never changed once a state holds
+ * them). Every turn asks, and most turns change none of them.
+ */
+let lastBlocked: {
+  readonly cells: Board["cells"]
+  readonly buildings: Board["buildings"]
+  readonly towers: Board["towers"]
+  readonly bankrupt: Board["bankrupt"]
+  readonly blocked: boolean
+} | null = null
+
+/**
  * Whether no remaining player can ever place another story (our ruling "Blocked game"): none has a
  * developable building, and none holding a free tower has open ground to found a building on.
  */
 export const isBlocked = (board: Board): boolean => {
+  const { cells, buildings, towers, bankrupt } = board
+  const last = lastBlocked
+  if (
+    last !== null &&
+    last.cells === cells &&
+    last.buildings === buildings &&
+    last.towers === towers &&
+    last.bankrupt === bankrupt
+  )
+    return last.blocked
+  const blocked = findBlocked(board)
+  lastBlocked = { cells, buildings, towers, bankrupt, blocked }
+  return blocked
+}
+
+const findBlocked = (board: Board): boolean => {
   // Fast path: a free top or a roof on a building of a player still in the game can be developed.
   for (let cell = 0; cell < CELLS; cell++) {
     const c = board.cells[cell]
@@ -79,6 +107,27 @@ export const isBlocked = (board: Board): boolean => {
 }
 
 /**
+ * Whether a story may go on an empty cell that shares an edge with one of the seat's buildings: the
+ * seat's tallest building touching it must be strictly taller than every other building touching it.
+ * This is `canBuildOnEmpty` once the edge contact is known, in one pass over the touching cells.
+ */
+const isExtension = (board: Board, seat: Seat, cell: number): boolean => {
+  const { cells, buildings } = board
+  let ownHeight = 0
+  let rivalHeight = 0
+  const touching = TOUCHING[cell] as ReadonlyArray<number>
+  for (let i = 0; i < touching.length; i++) {
+    const c = cells[touching[i] as number] as Cell
+    if (c.kind !== "building") continue
+    const b = buildings[c.building] as Building
+    if (b.owner === seat) {
+      if (b.height > ownHeight) ownHeight = b.height
+    } else if (b.height > rivalHeight) rivalHeight = b.height
+  }
+  return ownHeight > rivalHeight
+}
+
+/**
  * Scratch for `findSixTargets` (which never calls out while it uses them): `seen[cell] === search` marks a
  * cell this search has looked at, `hit[cell] === search` one it found. A counter, so nothing is cleared.
  */
@@ -98,20 +147,24 @@ const findSixTargets = (board: Board, seat: Seat): number[] => {
   if (!towers) return out
   search = search === 0x7fffffff ? 1 : search + 1
   const mark = search
+  const cells = board.cells
   let found = 0
-  for (const id of towers) {
-    if (id === null) continue
-    const b = board.buildings[id] as Building
-    for (const cell of b.cells) {
-      const c = board.cells[cell]
-      if (c?.kind === "building" && c.top === "free") {
+  for (let t = 0; t < towers.length; t++) {
+    const id = towers[t]
+    if (id === null || id === undefined) continue
+    const members = (board.buildings[id] as Building).cells
+    for (let i = 0; i < members.length; i++) {
+      const cell = members[i] as number
+      if ((cells[cell] as BuildingCell).top === "free") {
         hit[cell] = mark
         found++
       }
-      for (const n of EDGE_NEIGHBOURS[cell] as ReadonlyArray<number>) {
+      const edges = EDGE_NEIGHBOURS[cell] as ReadonlyArray<number>
+      for (let j = 0; j < edges.length; j++) {
+        const n = edges[j] as number
         if (seen[n] === mark) continue
         seen[n] = mark
-        if (board.cells[n]?.kind === "empty" && canBuildOnEmpty(board, seat, n, false)) {
+        if ((cells[n] as Cell).kind === "empty" && isExtension(board, seat, n)) {
           hit[n] = mark
           found++
         }
@@ -140,7 +193,10 @@ let lastSix: {
   readonly targets: ReadonlyArray<number>
 } | null = null
 
-/** Cells where the seat may add a story for a rolled 6, ascending: a free top of his building, or a legal extension. */
+/**
+ * Cells where the seat may add a story for a rolled 6, ascending: a free top of his building, or a legal
+ * extension. The list is shared with later callers for the same board: never mutate it.
+ */
 export const sixTargets = (board: Board, seat: Seat): ReadonlyArray<number> => {
   const { cells, buildings, towers } = board
   const last = lastSix
@@ -152,7 +208,7 @@ export const sixTargets = (board: Board, seat: Seat): ReadonlyArray<number> => {
     last.seat === seat
   )
     return last.targets
-  const targets = Object.freeze(findSixTargets(board, seat))
+  const targets = findSixTargets(board, seat)
   lastSix = { cells, buildings, towers, seat, targets }
   return targets
 }
@@ -181,15 +237,21 @@ export const isRoofTarget = (board: Board, cell: number): boolean => {
   return c?.kind === "building" && c.top === "free"
 }
 
-/** Cells where a roof may go for a rolled 1. */
-export const roofTargets = (board: Board): number[] => {
-  const out: number[] = []
-  for (let cell = 0; cell < CELLS; cell++) if (isRoofTarget(board, cell)) out.push(cell)
-  return out
+/**
+ * The last answer of `roofTargets` and the cells it was read from (never changed once a state holds them):
+ * the flow asks when a 1 is rolled and `legalCommands` then asks again for the very same cells.
+ */
+let lastRoofs: { readonly cells: Board["cells"]; readonly targets: ReadonlyArray<number> } | null = null
+
+/** Cells where a roof may go for a rolled 1, ascending. Shared with later callers: never mutate it. */
+export const roofTargets = (board: Board): ReadonlyArray<number> => {
+  const cells = board.cells
+  if (lastRoofs !== null && lastRoofs.cells === cells) return lastRoofs.targets
+  const targets: number[] = []
+  for (let cell = 0; cell < CELLS; cell++) if (isRoofTarget(board, cell)) targets.push(cell)
+  lastRoofs = { cells, targets }
+  return targets
 }
 
 /** Whether any building has a free top. */
-export const hasRoofTarget = (board: Board): boolean => {
-  for (let cell = 0; cell < CELLS; cell++) if (isRoofTarget(board, cell)) return true
-  return false
-}
+export const hasRoofTarget = (board: Board): boolean => roofTargets(board).length > 0

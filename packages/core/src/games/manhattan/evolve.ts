@@ -16,6 +16,7 @@ import {
   onesStep,
   sixesStep,
 } from "./flow.js"
+import { rollOf } from "./moves.js"
 import {
   type Building,
   type BuildingCell,
@@ -69,7 +70,7 @@ export const evolve = (state: State, event: Event): State => {
     case "DiceRolled":
       d.rng = advance(state.rng)
       d.current = event.seat
-      d.dice = [event.dice[0], event.dice[1]]
+      d.dice = rollOf(event.dice[0], event.dice[1])
       d.step = MOVE
       return d
     case "PawnsMoved": {

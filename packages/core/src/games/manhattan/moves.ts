@@ -3,6 +3,14 @@ import { CORNERS, type Corner, isCorner, stepRing } from "./board.js"
 import type { MovePawns, PawnMove } from "./commands.js"
 import type { Board } from "./state.js"
 
+/** Every roll as a shared pair, `ROLLS[a][b]`: the roll of each turn need not allocate one. */
+const ROLLS: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = Array.from({ length: 7 }, (_, a) =>
+  Array.from({ length: 7 }, (_, b) => [a, b] as const),
+)
+
+/** The dice pair (a, b): shared for faces 0..6, so never mutate it. */
+export const rollOf = (a: number, b: number): readonly [number, number] => ROLLS[a]?.[b] ?? [a, b]
+
 /** The ring square a pawn reaches: from off the board the first pip puts it on the entry corner. */
 export const reach = (from: number | null, pips: number, direction: "cw" | "ccw", entry?: number): number => {
   const d = direction === "cw" ? 1 : -1
@@ -51,17 +59,22 @@ const enumerate = (a: number, b: number, off0: boolean, off1: boolean): MovePawn
   return out
 }
 
-const deepFreeze = (moves: MovePawns[]): ReadonlyArray<MovePawns> => {
+/**
+ * Freezes the shared commands. The arrays (the list, each command's `moves`) stay unfrozen though typed
+ * read-only: Node 20's V8 reads elements of frozen arrays several times slower, and every turn of a playout
+ * reads these (the bot's pick, decide's checks).
+ */
+const freezeCommands = (moves: MovePawns[]): ReadonlyArray<MovePawns> => {
   for (const m of moves) {
     for (const part of m.moves) Object.freeze(part)
-    Object.freeze(m.moves)
     Object.freeze(m)
   }
-  return Object.freeze(moves)
+  return moves
 }
 
-// The moves depend only on the dice and on which pawns are off the board: computed once each.
-const cache = new Map<number, ReadonlyArray<MovePawns>>()
+// The moves depend only on the dice and on which pawns are off the board: computed once each, indexed by
+// `key` below (an array, not a Map: this is read twice a turn).
+const cache: Array<ReadonlyArray<MovePawns> | undefined> = new Array(7 * 64)
 
 /**
  * Every legal move for these dice (rule text, "Move Pawns"): one pawn the total in one direction, or pawn 0
@@ -74,10 +87,10 @@ export const legalMoves = (
   const off0 = pawns[0] === null
   const off1 = pawns[1] === null
   const key = dice[0] * 64 + dice[1] * 4 + (off0 ? 2 : 0) + (off1 ? 1 : 0)
-  let moves = cache.get(key)
+  let moves = cache[key]
   if (moves === undefined) {
-    moves = deepFreeze(enumerate(dice[0], dice[1], off0, off1))
-    cache.set(key, moves)
+    moves = freezeCommands(enumerate(dice[0], dice[1], off0, off1))
+    cache[key] = moves
   }
   return moves
 }

@@ -1,4 +1,4 @@
-import { Result, Schema } from "effect"
+import { Schema } from "effect"
 import { type RuleViolation, violation } from "../../kernel/violation.js"
 import { DEFAULT_STARTING_ROOFS, SUPPLY_LIMITS } from "./data.js"
 
@@ -27,11 +27,11 @@ export const defaultOptions: Options = {
   bankruptcyDemand: "automatic",
 }
 
-/** Checks options against a seat count: the starting roofs must come out of the 20-roof supply. */
+/**
+ * Checks options against a seat count: the starting roofs must come out of the 20-roof supply. The kernel
+ * has decoded the options with `Options` before it calls this (decoding again cost every game start).
+ */
 export const validateSetup = (options: Options, seats: number): RuleViolation | null => {
-  const decoded = Schema.decodeUnknownResult(Options)(options)
-  if (Result.isFailure(decoded))
-    return violation("manhattan.setup.options", `invalid options: ${decoded.failure}`)
   if (options.startingRoofs < 0 || options.startingRoofs * seats > SUPPLY_LIMITS.roofs)
     return violation(
       "manhattan.setup.starting-roofs",

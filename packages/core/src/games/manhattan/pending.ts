@@ -18,7 +18,8 @@ export const pendingSeat = (board: Board): Seat | null => {
   }
 }
 
-// One frozen list per (kind, seat): pending runs several times a command, so it allocates nothing.
+// One list per (kind, seat): pending runs several times a command, so it allocates nothing. The decision
+// is frozen; the list is not, as V8 (Node 20) reads elements of frozen arrays several times slower.
 const decisions = new Map<string, Array<ReadonlyArray<Decision>>>()
 
 /** Decisions owed now: at most one seat at a time in Manhattan (kind = the step's name). */
@@ -33,7 +34,7 @@ export const pending = (board: Board): ReadonlyArray<Decision> => {
   }
   let out = bySeat[seat]
   if (out === undefined) {
-    out = Object.freeze([Object.freeze({ seat, kind })])
+    out = [Object.freeze({ seat, kind })]
     bySeat[seat] = out
   }
   return out

@@ -141,6 +141,13 @@ export interface State extends Board {
   readonly rng: RngState
 }
 
+/** `length` values made by `make`: a loop, as `Array.from({ length })` showed in playout profiles. */
+const repeat = <T>(length: number, make: () => T): T[] => {
+  const out: T[] = []
+  for (let i = 0; i < length; i++) out.push(make())
+  return out
+}
+
 /** The state right after GameStarted, before any corner is chosen. */
 export const initialBoard = (started: GameStarted<Options>): State => {
   const { seats, options } = started
@@ -153,13 +160,13 @@ export const initialBoard = (started: GameStarted<Options>): State => {
     current: 0,
     step: options.entry === "corners" ? { kind: "corner" } : { kind: "roll" },
     dice: null,
-    pawns: Array.from({ length: seats }, () => [null, null] as const),
-    cells: Array.from({ length: CELLS }, () => EMPTY),
+    pawns: repeat(seats, () => [null, null] as const),
+    cells: repeat(CELLS, () => EMPTY),
     buildings: [],
-    towers: Array.from({ length: seats }, () => [null, null] as const),
-    roofsHeld: Array.from({ length: seats }, () => hand),
+    towers: repeat(seats, () => [null, null] as const),
+    roofsHeld: repeat(seats, () => hand),
     supply: supplyOf(SUPPLY_LIMITS.stories, SUPPLY_LIMITS.roofs - hand * seats, SUPPLY_LIMITS.streets),
-    bankrupt: Array.from({ length: seats }, () => false),
+    bankrupt: repeat(seats, () => false),
     eliminated: [],
   }
 }
