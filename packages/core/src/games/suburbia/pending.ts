@@ -2,16 +2,10 @@ import type { Decision } from "../../kernel/game.js"
 import { affordableDiscards } from "./market.js"
 import type { State } from "./state.js"
 
-const cache = new Map<string, ReadonlyArray<Decision>>()
-const one = (seat: number, kind: string): ReadonlyArray<Decision> => {
-  const key = `${kind}/${seat}`
-  let out = cache.get(key)
-  if (!out) {
-    out = Object.freeze([Object.freeze({ seat, kind })])
-    cache.set(key, out)
-  }
-  return out
-}
+// One frozen list per (kind, seat), shared by every call: pending runs before every decision.
+const owedBy: Record<"action" | "discard", Array<ReadonlyArray<Decision>>> = { action: [], discard: [] }
+const one = (seat: number, kind: "action" | "discard"): ReadonlyArray<Decision> =>
+  (owedBy[kind][seat] ??= Object.freeze([Object.freeze({ seat, kind })]))
 
 /**
  * Decisions owed now: every seat still holding two goals (`keep-goal`, all at once), else the current

@@ -15,6 +15,8 @@ export interface RulesTile extends Matchable {
   /** `each` and `each-later` effects: the ones that answer later placements. */
   readonly reactions: ReadonlyArray<Indexed<Extract<Effect, { trigger: "each" | "each-later" }>>>
   readonly redLines: ReadonlyArray<Indexed<Extract<Effect, { trigger: "red-line" }>>>
+  /** The reactions that also answer placements in other boroughs (`every`, `others`, `each-later`). */
+  readonly reactionsToOthers: ReadonlyArray<Indexed<Extract<Effect, { trigger: "each" | "each-later" }>>>
 }
 
 const compile = (
@@ -26,7 +28,18 @@ const compile = (
     if (effect.trigger === "each" || effect.trigger === "each-later") reactions.push({ index, effect })
     else if (effect.trigger === "red-line") redLines.push({ index, effect })
   })
-  return { category: t.category, icons: t.icons, cost: t.cost, effects: t.effects, reactions, redLines }
+  const reactionsToOthers = reactions.filter(
+    ({ effect }) => effect.trigger === "each-later" || effect.scope === "every" || effect.scope === "others",
+  )
+  return {
+    category: t.category,
+    icons: t.icons,
+    cost: t.cost,
+    effects: t.effects,
+    reactions,
+    redLines,
+    reactionsToOthers,
+  }
 }
 
 const BY_ID = new Map(TILES.map((t) => [t.id, compile(t)]))
@@ -42,3 +55,46 @@ export const defOf = (t: PlacedTile): RulesTile => {
 
 /** The name effects of this tile carry in causes: its kind, or "lake". */
 export const sourceOf = (t: PlacedTile): string => (t.lake ? "lake" : t.tile)
+
+/** One reaction of a placed tile: effect `index` of `tile`, in printed order. */
+export interface TileReaction extends Indexed<Extract<Effect, { trigger: "each" | "each-later" }>> {
+  readonly tile: PlacedTile
+}
+
+/** What the rules read of a borough's tiles again and again, derived once per tiles array. */
+export interface BoroughRules {
+  /** Each tile's rules tile, by position. */
+  readonly defs: ReadonlyArray<RulesTile>
+  /** Every reaction to a placement in another borough, in resolution order (tile by tile, printed order). */
+  readonly reactionsToOthers: ReadonlyArray<TileReaction>
+}
+
+/**
+ * The last few tiles arrays read, with their rules. States never change a tiles array (a placement or an
+ * investment makes a new one), so identity is the key. Not a WeakMap: with a new tiles array every placement,
+ * its upkeep in garbage collection cost more than the cache saved.
+ */
+const RECENT = 8
+const recentTiles: Array<ReadonlyArray<PlacedTile> | null> = new Array(RECENT).fill(null)
+const recentRules: Array<BoroughRules | null> = new Array(RECENT).fill(null)
+let replaceNext = 0
+
+const deriveBoroughRules = (tiles: ReadonlyArray<PlacedTile>): BoroughRules => {
+  const defs = tiles.map(defOf)
+  const reactionsToOthers: TileReaction[] = []
+  tiles.forEach((tile, i) => {
+    for (const { index, effect } of (defs[i] as RulesTile).reactionsToOthers)
+      reactionsToOthers.push({ tile, index, effect })
+  })
+  return { defs, reactionsToOthers }
+}
+
+/** The rules' reading of a borough's tiles (cached: resolving every placement reads every borough). */
+export const boroughRules = (tiles: ReadonlyArray<PlacedTile>): BoroughRules => {
+  for (let i = 0; i < RECENT; i++) if (recentTiles[i] === tiles) return recentRules[i] as BoroughRules
+  const rules = deriveBoroughRules(tiles)
+  recentTiles[replaceNext] = tiles
+  recentRules[replaceNext] = rules
+  replaceNext = (replaceNext + 1) % RECENT
+  return rules
+}

@@ -10,7 +10,7 @@ import { type Effect, type Matchable, matches } from "./effects.js"
 import type { Cause, Change } from "./events.js"
 import { adjacent } from "./hex.js"
 import { Ledger } from "./ledger.js"
-import { defOf, sourceOf } from "./placed.js"
+import { boroughRules, defOf, type RulesTile, sourceOf } from "./placed.js"
 import type { Board, PlacedTile } from "./state.js"
 
 /** A payment at the start of a resolution. */
@@ -41,47 +41,57 @@ const effectCause = (
 /**
  * The placements an `each` effect of tile `self` (in `owner`'s borough) counts right now: its neighbours,
  * the owner's tiles, every tile, the other boroughs' tiles, or the owner's lake–tile pairs (listed by lake).
+ * `own` is the owner's borough as it stands during this step and `ownDefs` its tiles' rules tiles.
  */
 export const counted = (
   board: Board,
-  tilesOf: (player: number) => ReadonlyArray<PlacedTile>,
+  own: ReadonlyArray<PlacedTile>,
+  ownDefs: ReadonlyArray<RulesTile>,
   owner: number,
   self: PlacedTile,
   e: Extract<Effect, { trigger: "each" }>,
 ): number[] => {
   const of: number[] = []
-  const own = tilesOf(owner)
   switch (e.scope) {
     case "adjacent":
-      for (const t of own) if (t !== self && adjacent(t, self) && matches(e.filter, defOf(t))) of.push(t.pid)
+      own.forEach((t, i) => {
+        if (t !== self && adjacent(t, self) && matches(e.filter, ownDefs[i] as RulesTile)) of.push(t.pid)
+      })
       return of
     case "own":
-      for (const t of own) if (matches(e.filter, defOf(t))) of.push(t.pid)
+      own.forEach((t, i) => {
+        if (matches(e.filter, ownDefs[i] as RulesTile)) of.push(t.pid)
+      })
       return of
     case "every":
     case "others":
       for (let p = 0; p < board.players.length; p++) {
         if (e.scope === "others" && p === owner) continue
-        for (const t of tilesOf(p)) if (matches(e.filter, defOf(t))) of.push(t.pid)
+        const tiles = p === owner ? own : (board.players[p]?.tiles ?? [])
+        const defs = p === owner ? ownDefs : boroughRules(tiles).defs
+        tiles.forEach((t, i) => {
+          if (matches(e.filter, defs[i] as RulesTile)) of.push(t.pid)
+        })
       }
       return of
     case "lakeside":
       for (const lake of own) {
         if (!lake.lake) continue
-        for (const t of own) if (adjacent(t, lake) && matches(e.filter, defOf(t))) of.push(lake.pid)
+        own.forEach((t, i) => {
+          if (adjacent(t, lake) && matches(e.filter, ownDefs[i] as RulesTile)) of.push(lake.pid)
+        })
       }
       return of
   }
 }
 
 /**
- * The placements of tile `y`'s effect `e` (in `owner`'s borough) that a new placement `x` in `placer`'s
- * borough adds — empty when the effect does not react to it.
+ * The placements of tile `y`'s effect `e` that a new placement `x` in `y`'s own borough adds — empty when
+ * the effect does not react to it. `own` is the borough with `x` in it and `ownDefs` its rules tiles.
  */
 const reacting = (
   own: ReadonlyArray<PlacedTile>,
-  owner: number,
-  placer: number,
+  ownDefs: ReadonlyArray<RulesTile>,
   y: PlacedTile,
   e: Effect,
   x: PlacedTile,
@@ -91,18 +101,18 @@ const reacting = (
   if (e.trigger !== "each") return NONE
   switch (e.scope) {
     case "adjacent":
-      return owner === placer && adjacent(x, y) && matches(e.filter, xDef) ? [x.pid] : NONE
+      return adjacent(x, y) && matches(e.filter, xDef) ? [x.pid] : NONE
     case "own":
-      return owner === placer && matches(e.filter, xDef) ? [x.pid] : NONE
     case "every":
       return matches(e.filter, xDef) ? [x.pid] : NONE
     case "others":
-      return owner !== placer && matches(e.filter, xDef) ? [x.pid] : NONE
+      return NONE
     case "lakeside": {
-      if (owner !== placer) return NONE
       const of: number[] = []
       if (x.lake) {
-        for (const t of own) if (t !== x && adjacent(t, x) && matches(e.filter, defOf(t))) of.push(x.pid)
+        own.forEach((t, i) => {
+          if (t !== x && adjacent(t, x) && matches(e.filter, ownDefs[i] as RulesTile)) of.push(x.pid)
+        })
       } else if (matches(e.filter, xDef)) for (const t of own) if (t.lake && adjacent(t, x)) of.push(t.pid)
       return of
     }
@@ -110,18 +120,19 @@ const reacting = (
 }
 const NONE: ReadonlyArray<number> = []
 
-/** Applies every effect of tile `y` that reacts to placement `x` (steps 4, 5 and 7). */
+/** Applies every effect of tile `y` that reacts to placement `x` in its own borough (steps 4 and 5). */
 const react = (
   ledger: Ledger,
   own: ReadonlyArray<PlacedTile>,
+  ownDefs: ReadonlyArray<RulesTile>,
   owner: number,
-  placer: number,
   y: PlacedTile,
+  yDef: RulesTile,
   x: PlacedTile,
   xDef: Matchable,
 ): void => {
-  for (const { index, effect } of defOf(y).reactions) {
-    const of = reacting(own, owner, placer, y, effect, x, xDef)
+  for (const { index, effect } of yDef.reactions) {
+    const of = reacting(own, ownDefs, y, effect, x, xDef)
     if (of.length === 0) continue
     const multiplier = y.invested ? 2 : 1
     ledger.add(
@@ -129,6 +140,29 @@ const react = (
       effect.stat,
       effect.amount * of.length * multiplier,
       effectCause(y, index, of, multiplier, false),
+    )
+  }
+}
+
+/**
+ * Applies every effect of `owner`'s tiles that reacts to placement `x` in another borough (step 7): only
+ * `every`, `others` and `each-later` effects do, each counting `x` once when it matches.
+ */
+const reactElsewhere = (
+  ledger: Ledger,
+  owner: number,
+  tiles: ReadonlyArray<PlacedTile>,
+  x: PlacedTile,
+  xDef: Matchable,
+): void => {
+  for (const { tile: y, index, effect } of boroughRules(tiles).reactionsToOthers) {
+    if (!matches(effect.filter, xDef)) continue
+    const multiplier = y.invested ? 2 : 1
+    ledger.add(
+      owner,
+      effect.stat,
+      effect.amount * multiplier,
+      effectCause(y, index, [x.pid], multiplier, false),
     )
   }
 }
@@ -157,11 +191,14 @@ export const resolvePlacement = (board: Board, p: Placement): Change[] => {
     invested: false,
     linesAtPlacement: borough.linesUp,
   }
-  const own = [...borough.tiles, placed]
+  const { tiles } = borough
+  const tileDefs = boroughRules(tiles).defs
+  const def = defOf(placed)
+  const own = [...tiles, placed]
+  const ownDefs = [...tileDefs, def]
   const tilesOf = (i: number) => (i === player ? own : (board.players[i]?.tiles ?? []))
   const ledger = new Ledger(board, tilesOf)
   for (const pay of p.payments) ledger.add(player, "money", -pay.amount, { kind: "cost", item: pay.item })
-  const def = defOf(placed)
   // 2. immediate, then 3. conditional effects of the placed tile.
   def.effects.forEach((e, i) => {
     if (e.trigger === "immediate")
@@ -169,18 +206,21 @@ export const resolvePlacement = (board: Board, p: Placement): Change[] => {
   })
   def.effects.forEach((e, i) => {
     if (e.trigger !== "each") return
-    const of = counted(board, tilesOf, player, placed, e)
+    const of = counted(board, own, ownDefs, player, placed, e)
     if (of.length > 0) ledger.add(player, e.stat, e.amount * of.length, effectCause(placed, i, of, 1, false))
   })
   // 4. adjacent tiles, then 5. the rest of the borough.
-  for (const y of borough.tiles) if (adjacent(y, placed)) react(ledger, own, player, player, y, placed, def)
-  for (const y of borough.tiles) if (!adjacent(y, placed)) react(ledger, own, player, player, y, placed, def)
+  tiles.forEach((y, i) => {
+    if (adjacent(y, placed)) react(ledger, own, ownDefs, player, y, tileDefs[i] as RulesTile, placed, def)
+  })
+  tiles.forEach((y, i) => {
+    if (!adjacent(y, placed)) react(ledger, own, ownDefs, player, y, tileDefs[i] as RulesTile, placed, def)
+  })
   // 7. the other boroughs, clockwise from the player.
   const n = board.players.length
   for (let k = 1; k < n; k++) {
     const other = (player + k) % n
-    const tiles = board.players[other]?.tiles ?? []
-    for (const y of tiles) react(ledger, tiles, other, player, y, placed, def)
+    reactElsewhere(ledger, other, board.players[other]?.tiles ?? [], placed, def)
   }
   return ledger.changes
 }
@@ -197,6 +237,8 @@ export const resolveInvestment = (board: Board, player: number, target: PlacedTi
   if (!borough) throw new Error(`suburbia: no player ${player}`)
   const invested: PlacedTile = { ...target, invested: true }
   const own = borough.tiles.map((t) => (t.pid === target.pid ? invested : t))
+  // An investment changes no tile's kind: the borough's rules tiles still line up with `own`.
+  const ownDefs = boroughRules(borough.tiles).defs
   const tilesOf = (i: number) => (i === player ? own : (board.players[i]?.tiles ?? []))
   const ledger = new Ledger(board, tilesOf)
   const def = defOf(target)
@@ -207,7 +249,7 @@ export const resolveInvestment = (board: Board, player: number, target: PlacedTi
         ledger.add(player, e.stat, e.amount, effectCause(invested, i, [], 1, true, 1))
         return
       case "each": {
-        const of = counted(board, tilesOf, player, invested, e)
+        const of = counted(board, own, ownDefs, player, invested, e)
         if (of.length > 0)
           ledger.add(player, e.stat, e.amount * of.length, effectCause(invested, i, of, 1, true))
         return
