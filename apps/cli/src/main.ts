@@ -173,18 +173,51 @@ program
 
 program
   .command("arena")
-  .description("play many games in process with a line-up of bots (seats rotating) and compare them")
+  .description(
+    "play many games with a line-up of bots (built-ins, your module, a stdio program), seats rotating, on every core; compare win rates, ranks, ratings and speed",
+  )
   .requiredOption("--game <id>", `the game (${GAME_IDS.join(", ")})`)
-  .requiredOption("--bots <names>", "the line-up, one bot per seat; the last repeats (e.g. heuristic,random)")
+  .requiredOption("--bots <list>", "the line-up (see below), one bot per seat; the last repeats")
   .option("--players <n>", "number of seats", int("--players"), 4)
   .option("--games <n>", "how many games", int("--games"), 1000)
-  .option("--seed <s>", "seed prefix for the games", "arena")
+  .option("--seed <s>", "seed prefix: game n is seeded <s>/n", "arena")
+  .option("--jobs <n>", "processes playing side by side (default: one per core)", int("--jobs"))
+  .option("--out <file.ndjson>", "also write every game's events, which `boroughs verify <file>` checks")
   .option("--json", "print the result as JSON")
+  .addHelpText(
+    "after",
+    `
+Bots (--bots, comma-separated):
+  random, heuristic, or a bot the game ships    the built-ins
+  ismcts:2000i                                  IS-MCTS, 2,000 iterations a decision
+  ismcts:1s, ismcts:250ms, ismcts:250, ismcts   IS-MCTS, a time budget a decision (ms; bare: 1 s)
+  ./my-bot.js                                   a JavaScript module exporting a bot (default export or \`bot\`)
+  "stdio:python3 examples/python-bot/bot.py"    a program speaking the stdio protocol (docs/bot-protocol.md);
+                                                split on spaces, no shell; one process per job
+
+Per bot: games, win rate (a shared win counts 1/k) with its 95% Wilson interval, mean rank
+and score, openskill rating (Plackett-Luce over the games in order; ordinal = mu - 3 sigma)
+and decisions per second of the bot's own deciding time.
+
+Game n is seeded <seed>/n and line-up position p sits at seat (p + n) mod players, so the same
+command gives the same games and standings whatever --jobs is, with deterministic bots and
+iteration budgets. Time budgets (ismcts:1s) are not reproducible: they search as far as the
+clock and the machine's load allow.
+
+Example:
+  boroughs arena --game downtown --bots ismcts:500i,heuristic,random --games 200 --out games.ndjson`,
+  )
   .action(async (o) => {
     const { arena, formatArena } = await import("./commands/arena.js")
-    const r = arena(o)
+    const r = await arena(o)
     process.stdout.write(`${o.json ? JSON.stringify(r, null, 2) : formatArena(r)}\n`)
   })
+
+// The arena's own worker processes (forked by `arena`, fed over IPC): not for people.
+program.command("arena-worker", { hidden: true }).action(async () => {
+  const { runArenaWorker } = await import("./commands/arenaPlay.js")
+  await runArenaWorker()
+})
 
 program
   .command("server")

@@ -7,6 +7,7 @@ export {
   type SchemaStatus,
   schemaStatusOf,
 } from "./internal/migrate.js"
+export { memoryStoreLayer } from "./memory.js"
 export { migrations } from "./migrations/index.js"
 export { comparePositions } from "./positions.js"
 export { grantRuntimeRole, storeRuntimePrivileges } from "./privileges.js"

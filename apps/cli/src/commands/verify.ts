@@ -19,9 +19,58 @@ import { runEffect } from "../engine.js"
 import { CliError } from "../fail.js"
 import { gameEnvelopes, readExport } from "../gameEnvelopes.js"
 
-/** Verifies a game and returns the report; `expectHead` anchors the stream's last hash (truncation). */
-export const verifyGame = async (o: { file?: string; gameId?: string; db?: string; expectHead?: string }) => {
+/** A file's report when it holds several games' streams: each game's, and all of them summed up. */
+export interface MultiGameReport extends VerifyReport {
+  readonly games: ReadonlyArray<VerifyReport>
+}
+
+/** The envelopes of each stream, in the order the streams first appear. */
+const byStream = (envelopes: ReadonlyArray<EventEnvelope>): EventEnvelope[][] => {
+  const streams = new Map<string, EventEnvelope[]>()
+  for (const e of envelopes) {
+    const stream = streams.get(e.streamId)
+    if (stream === undefined) streams.set(e.streamId, [e])
+    else stream.push(e)
+  }
+  return [...streams.values()]
+}
+
+/** Every game of a file holding several (`boroughs arena --out`): sound only if each one is. */
+const verifyEach = (streams: ReadonlyArray<ReadonlyArray<EventEnvelope>>): MultiGameReport => {
+  const games = streams.map((envelopes) => verifyStream(envelopes, (id) => findGame(id)?.game))
+  const kinds = [...new Set(games.map((r) => r.game))]
+  const sum = (f: (r: VerifyReport) => number) => games.reduce((n, r) => n + f(r), 0)
+  return {
+    ok: games.every((r) => r.ok),
+    streamId: `${games.length} streams`,
+    game: kinds.length === 1 ? (kinds[0] ?? null) : null,
+    events: sum((r) => r.events),
+    head: null,
+    ended: games.every((r) => r.ended),
+    commandsReplayed: sum((r) => r.commandsReplayed),
+    commitmentsChecked: sum((r) => r.commitmentsChecked),
+    problems: games.flatMap((r) => r.problems.map((p) => ({ ...p, message: `${r.streamId}: ${p.message}` }))),
+    games,
+  }
+}
+
+/**
+ * Verifies a game and returns the report; `expectHead` anchors the stream's last hash (truncation). A file
+ * holding several games' streams gets each verified and a report of them all.
+ */
+export const verifyGame = async (o: {
+  file?: string
+  gameId?: string
+  db?: string
+  expectHead?: string
+}): Promise<VerifyReport | MultiGameReport> => {
   const envelopes = await gameEnvelopes(o, "verify")
+  const streams = byStream(envelopes)
+  if (streams.length > 1) {
+    if (o.expectHead)
+      throw new CliError(`--expect-head anchors one stream; ${o.file} holds ${streams.length}`)
+    return verifyEach(streams)
+  }
   const report = verifyStream(envelopes, (id) => findGame(id)?.game)
   if (o.expectHead && report.head !== o.expectHead)
     return {
@@ -39,8 +88,18 @@ export const verifyGame = async (o: { file?: string; gameId?: string; db?: strin
   return report
 }
 
-/** A short human report. */
-export const formatReport = (r: VerifyReport): string => {
+/** A short human report: a few lines for one game, one line per game for a file of several. */
+export const formatReport = (r: VerifyReport | MultiGameReport): string => {
+  if ("games" in r) {
+    const broken = r.games.filter((g) => !g.ok).length
+    return [
+      ...r.games.map((g) => {
+        const first = g.problems[0]
+        return `${g.ok ? "SOUND" : "BROKEN"}  ${g.streamId} (${g.game ?? "unknown game"}): ${g.events} events, ${g.commandsReplayed} commands re-executed${g.ended ? "" : ", not finished"}${first ? ` — first bad event: version ${first.version}, ${first.kind}: ${first.message}` : ""}`
+      }),
+      broken === 0 ? `all ${r.games.length} streams SOUND` : `${broken} of ${r.games.length} streams BROKEN`,
+    ].join("\n")
+  }
   const lines = [
     `${r.ok ? "SOUND" : "BROKEN"}  ${r.streamId} (${r.game ?? "unknown game"})`,
     `  events ${r.events}, commands re-executed ${r.commandsReplayed}, commitments checked ${r.commitmentsChecked}`,

@@ -9,14 +9,17 @@ export const BOT_NAMES = [
   "heuristic",
   "ismcts",
   "ismcts:<ms>",
+  "ismcts:<n>ms",
+  "ismcts:<n>s",
   "ismcts:<n>i",
   "ismcts:<ms>x<threads>",
   "<any bot a game ships>",
 ]
 
 /**
- * A reference bot by name: `random`, `heuristic`, `ismcts` (1 s a decision), `ismcts:250` (250 ms),
- * `ismcts:2000i` (2,000 iterations), `ismcts:1000x2` (1 s on two threads), or any other bot the game ships
+ * A reference bot by name: `random`, `heuristic`, `ismcts` (1 s a decision), `ismcts:250` or `ismcts:250ms`
+ * (250 ms), `ismcts:2s` (2 s), `ismcts:2000i` (2,000 iterations), `ismcts:1000x2` (1 s on two threads), or any
+ * other bot the game ships
  * (`dale` for Suburbia). With `game`,
  * a name the game does not know is refused now rather than at its first decision. `onSearch` hears each of an
  * IS-MCTS bot's searches (its iterations, for a rate).
@@ -24,9 +27,9 @@ export const BOT_NAMES = [
 export const botByName = (name: string, game?: string, onSearch?: (result: SearchResult) => void): AnyBot => {
   if (name === "random") return randomBot
   if (name === "heuristic") return heuristicBot
-  const mcts = /^ismcts(?::(\d+)(i?)(?:x(\d+))?)?$/.exec(name)
+  const mcts = /^ismcts(?::(\d+)(i|ms|s)?(?:x(\d+))?)?$/.exec(name)
   if (mcts !== null) {
-    const amount = mcts[1] === undefined ? undefined : Number(mcts[1])
+    const amount = mcts[1] === undefined ? undefined : Number(mcts[1]) * (mcts[2] === "s" ? 1000 : 1)
     if (amount !== undefined && amount < 1) throw new Error(`${name}: the budget must be at least 1`)
     const threads = mcts[3] === undefined ? 1 : Number(mcts[3])
     if (threads < 1) throw new Error(`${name}: at least 1 thread`)
