@@ -15,6 +15,7 @@ import type { ChildBot } from "./stdio/child.js"
 const remote = () => import("./remote.js")
 const stdio = () => import("./stdio/child.js")
 const positions = () => import("./position.js")
+const env = () => import("./env.js")
 
 // A command runs in Node: hash natively (byte-identical to the portable default, several times faster).
 installNodeHasher()
@@ -224,6 +225,18 @@ program
       )
     },
   )
+
+program
+  .command("env")
+  .description(
+    "host one game that a program steps over stdio, JSON lines (a gym-like environment: docs/bot-protocol.md)",
+  )
+  .action(async () => {
+    const { serveEnv } = await env()
+    await serveEnv(process.stdin, (line) => process.stdout.write(line))
+    // After `quit` the caller may still hold our stdin open: let go of it so the process exits.
+    process.stdin.destroy()
+  })
 
 program
   .command("test")
