@@ -2,17 +2,18 @@ import { Random } from "../../kernel/random.js"
 import {
   atRisk,
   boomAmounts,
+  colOf,
   contractorCandidates,
   decayCandidates,
   electionLeaders,
   headlineCandidates,
   highestWealth,
-  lineCounts,
   matches,
   mostValuableBlocks,
   payoutLines,
   rankAmounts,
   rankGains,
+  rowOf,
 } from "./board.js"
 import {
   BASE_AP,
@@ -27,14 +28,15 @@ import {
 } from "./data.js"
 import type { Event, EventOf } from "./events.js"
 import { canPayRansom, ordered, target, threatAffected, threatBlock, tributeOwed } from "./rules.js"
-import { type Board, boxSource, type DeckState, deckSize, type State, type Task } from "./state.js"
+import { type Board, boxSource, type DeckState, deckSize, hasCards, type State, type Task } from "./state.js"
 
 /** The card a pile's next reveal turns up: a class in proportion to the top part's counts, then a card of it. */
 const drawFrom = (d: DeckState, rng: State["rng"]): string => {
-  const seg = d.segments.find((s) => Object.values(s).some((n) => n > 0))
+  const seg = d.segments.find(hasCards)
   if (!seg) throw new Error("urban-sprawl: drawing from an empty pile")
   const r = Random.open(rng)
-  const classes = Object.keys(seg).sort()
+  const classes = Object.keys(seg)
+  if (classes.length > 1) classes.sort()
   let total = 0
   for (const k of classes) total += seg[k] as number
   let at = r.int(0, total - 1)
@@ -73,14 +75,30 @@ export const payout = (
   value: number,
   amounts: readonly [number, number] = rankAmounts(currency, value, board.options.prestigePayouts),
 ): EventOf<"PayoutMade"> => {
+  const lines = payoutLines(board.markers, currency, value)
+  // Owned buildings per seat on each line (lineCounts), all lines in one pass over the buildings.
+  const counts = lines.map((): number[] => new Array(board.seats).fill(0))
+  if (lines.length > 0)
+    for (const b of board.buildings) {
+      if (b.owner === null) continue
+      const row = rowOf(b.block)
+      const column = colOf(b.block)
+      for (let i = 0; i < lines.length; i++) {
+        const { line, index } = lines[i] as (typeof lines)[number]
+        if ((line === "row" ? row : column) === index) {
+          const seats = counts[i] as number[]
+          seats[b.owner] = (seats[b.owner] as number) + 1
+        }
+      }
+    }
   return {
     type: "PayoutMade",
     currency,
     value,
-    lines: payoutLines(board.markers, currency, value).map(({ line, index }) => ({
+    lines: lines.map(({ line, index }, i) => ({
       line,
       index,
-      gains: rankGains(lineCounts(board, line, index), value, amounts),
+      gains: rankGains(counts[i] as number[], value, amounts),
     })),
   }
 }
@@ -254,9 +272,10 @@ const setupStep = (state: State): Event[] => {
   return [{ type: "DraftStarted" }]
 }
 
+const step = (n: number): Event[] => [{ type: "EndOfTurnStep", step: n }]
+
 /** The end-of-turn procedure (rules §6), one step or one reveal at a time. */
 const endOfTurnStep = (state: State): Event[] => {
-  const step = (n: number): Event[] => [{ type: "EndOfTurnStep", step: n }]
   switch (state.eotStep) {
     case 2: {
       const box = state.planningBoxes.indexOf(null)

@@ -29,7 +29,8 @@ export const NEIGHBOURS: ReadonlyArray<ReadonlyArray<number>> = Array.from({ len
 
 /**
  * The legal shapes of a building of each size inside a block (rules §4 step 2). Frozen: legal Build commands
- * share these arrays.
+ * share these arrays, and so do the buildings built from them. Hot loops over a building's `lots` are indexed:
+ * for-of over a frozen array allocates an iterator result per step on Node 20.
  */
 const frozen = (shapes: number[][]): ReadonlyArray<ReadonlyArray<number>> =>
   Object.freeze(shapes.map((l) => Object.freeze(l)))
@@ -60,6 +61,20 @@ export const blockValue = (m: Markers, block: number): number => {
   return (m.west[r >> 1] ?? 0) + (m.east[r] ?? 0) + (m.south[c] ?? 0) + (m.north[c >> 1] ?? 0)
 }
 
+// The block values of the last markers asked about: markers change a few times a game, costs are read per decision.
+let valuesOf: Markers | null = null
+let values: number[] = []
+
+/** Every block's value (blockValue), computed once per markers object. */
+export const blockValues = (m: Markers): ReadonlyArray<number> => {
+  if (m !== valuesOf) {
+    values = new Array(BLOCKS)
+    for (let block = 0; block < BLOCKS; block++) values[block] = blockValue(m, block)
+    valuesOf = m
+  }
+  return values
+}
+
 export const matches = (b: Building, f: Filter): boolean =>
   b.zone !== "PARK" &&
   (f.zones === undefined || f.zones.includes(b.zone as Zone)) &&
@@ -77,11 +92,11 @@ export const buildingById = (board: Board, id: number): Building | undefined =>
 
 /** Owned non-park buildings per seat in a row or column. */
 export const lineCounts = (board: Board, line: "row" | "column", index: number): number[] => {
-  const counts = Array.from({ length: board.seats }, () => 0)
+  const counts: number[] = new Array(board.seats).fill(0)
   for (const b of board.buildings) {
     if (b.owner === null) continue
     if ((line === "row" ? rowOf(b.block) : colOf(b.block)) === index)
-      counts[b.owner] = (counts[b.owner] ?? 0) + 1
+      counts[b.owner] = (counts[b.owner] as number) + 1
   }
   return counts
 }
@@ -117,19 +132,21 @@ export const rankGains = (
   v: number,
   amounts: readonly [number, number] = [v, Math.floor(v / 2)],
 ): number[] => {
-  const gains = counts.map(() => 0)
-  const top = Math.max(0, ...counts)
+  const gains: number[] = new Array(counts.length).fill(0)
+  let top = 0
+  let first = 0
+  for (const c of counts)
+    if (c > top) {
+      top = c
+      first = 1
+    } else if (c === top) first++
   if (top === 0) return gains
-  const first = counts.filter((c) => c === top).length
-  counts.forEach((c, s) => {
-    if (c === top) gains[s] = amounts[0]
-  })
+  for (let s = 0; s < counts.length; s++) if (counts[s] === top) gains[s] = amounts[0]
   if (first > 1) return gains
-  const second = Math.max(0, ...counts.filter((c) => c < top))
+  let second = 0
+  for (const c of counts) if (c < top && c > second) second = c
   if (second === 0) return gains
-  counts.forEach((c, s) => {
-    if (c === second) gains[s] = amounts[1]
-  })
+  for (let s = 0; s < counts.length; s++) if (counts[s] === second) gains[s] = amounts[1]
   return gains
 }
 
@@ -139,23 +156,19 @@ export const payoutLines = (
   currency: "wealth" | "prestige",
   value: number,
 ): Array<{ line: "row" | "column"; index: number }> => {
+  // Built in order (rows, then columns, each ascending): no sort needed.
   const out: Array<{ line: "row" | "column"; index: number }> = []
   if (currency === "prestige") {
-    m.west.forEach((v, k) => {
-      if (v === value) out.push({ line: "row", index: 2 * k }, { line: "row", index: 2 * k + 1 })
-    })
-    m.north.forEach((v, k) => {
-      if (v === value) out.push({ line: "column", index: 2 * k }, { line: "column", index: 2 * k + 1 })
-    })
+    for (let k = 0; k < m.west.length; k++)
+      if (m.west[k] === value) out.push({ line: "row", index: 2 * k }, { line: "row", index: 2 * k + 1 })
+    for (let k = 0; k < m.north.length; k++)
+      if (m.north[k] === value)
+        out.push({ line: "column", index: 2 * k }, { line: "column", index: 2 * k + 1 })
   } else {
-    m.east.forEach((v, r) => {
-      if (v === value) out.push({ line: "row", index: r })
-    })
-    m.south.forEach((v, c) => {
-      if (v === value) out.push({ line: "column", index: c })
-    })
+    for (let r = 0; r < m.east.length; r++) if (m.east[r] === value) out.push({ line: "row", index: r })
+    for (let c = 0; c < m.south.length; c++) if (m.south[c] === value) out.push({ line: "column", index: c })
   }
-  return out.sort((a, b) => (a.line === b.line ? a.index - b.index : a.line === "row" ? -1 : 1))
+  return out
 }
 
 /** What an election counts for a seat: buildings and lots of the office's zone (all zones for the Mayor). */
@@ -198,18 +211,25 @@ export const electionLeaders = (board: Board, office: Office): number[] => {
 
 /** The seats the Contractor may go to: the holder when tied for lowest prestige, else everyone tied. */
 export const contractorCandidates = (board: Board): number[] => {
-  const low = Math.min(...board.players.map((p) => p.prestige))
-  const tied = board.players.flatMap((p, s) => (p.prestige === low ? [s] : []))
+  let low = Number.POSITIVE_INFINITY
+  for (const p of board.players) if (p.prestige < low) low = p.prestige
+  const tied: number[] = []
+  for (let s = 0; s < board.players.length; s++) if (board.players[s]?.prestige === low) tied.push(s)
   if (board.contractor !== null && tied.includes(board.contractor)) return [board.contractor]
   return tied
 }
 
-/** Blocks holding an owned building, with the highest value among them. */
+/** Blocks holding an owned building, with the highest value among them (ascending). */
 export const mostValuableBlocks = (board: Board): number[] => {
-  const blocks = [...new Set(board.buildings.filter((b) => b.owner !== null).map((b) => b.block))]
-  if (blocks.length === 0) return []
-  const best = Math.max(...blocks.map((b) => blockValue(board.markers, b)))
-  return blocks.filter((b) => blockValue(board.markers, b) === best).sort((a, b) => a - b)
+  const owned: boolean[] = new Array(BLOCKS).fill(false)
+  for (const b of board.buildings) if (b.owner !== null) owned[b.block] = true
+  const values = blockValues(board.markers)
+  let best = Number.NEGATIVE_INFINITY
+  for (let block = 0; block < BLOCKS; block++)
+    if (owned[block] && (values[block] as number) > best) best = values[block] as number
+  const out: number[] = []
+  for (let block = 0; block < BLOCKS; block++) if (owned[block] && values[block] === best) out.push(block)
+  return out
 }
 
 export const policeChief = (board: Board): number | null => board.offices.PoliceChief ?? null
@@ -217,10 +237,15 @@ export const policeChief = (board: Board): number | null => board.offices.Police
 /** Urban Decay's candidates: owned buildings of lowest value, the Police Chief's excepted. */
 export const decayCandidates = (board: Board): number[] => {
   const pc = policeChief(board)
-  const owned = board.buildings.filter((b) => b.owner !== null && b.owner !== pc)
-  if (owned.length === 0) return []
-  const low = Math.min(...owned.map((b) => blockValue(board.markers, b.block)))
-  return owned.filter((b) => blockValue(board.markers, b.block) === low).map((b) => b.id)
+  const values = blockValues(board.markers)
+  let low = Number.POSITIVE_INFINITY
+  for (const b of board.buildings)
+    if (b.owner !== null && b.owner !== pc && (values[b.block] as number) < low)
+      low = values[b.block] as number
+  const out: number[] = []
+  for (const b of board.buildings)
+    if (b.owner !== null && b.owner !== pc && values[b.block] === low) out.push(b.id)
+  return out
 }
 
 /** Local Headlines' candidates: the owned buildings in the most valuable block(s) holding one. */

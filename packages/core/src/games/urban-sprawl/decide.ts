@@ -34,6 +34,9 @@ const fail = (rule: string, message: string): Decided =>
   Result.fail(violation(`urban-sprawl.${rule}`, message))
 const ok = (...events: Event[]): Decided => Result.succeed(events)
 
+// Scratch space for buildings by id (the rules are synchronous; only ids on the lot grid are read from it).
+const byIdScratch: Array<Building | undefined> = []
+
 /** Checks a Build command against every rule of §4; the Built event, or the rule broken. */
 export const checkBuild = (state: State, seat: Seat, cmd: CommandOf<"Build">): Decided => {
   const ap = contractCost(state, seat, cmd.card, true)
@@ -68,7 +71,7 @@ export const checkBuild = (state: State, seat: Seat, cmd: CommandOf<"Build">): D
   if (sum < need) return fail("build.permits", `${c.name} needs ${need} permits; these give ${sum}`)
   if (sum - min >= need) return fail("build.permits-surplus", "every permit card used must be needed")
   const lots = cmd.lots.map((l) => globalLot(cmd.block, l))
-  const byId = indexById(state, [])
+  const byId = indexById(state, byIdScratch)
   const cover = covered(state, seat, c, lots, byId)
   if (typeof cover === "string") return fail("build.site", cover)
   if (cover.length === 0 && cmd.renewal !== null)

@@ -6,6 +6,7 @@ import {
   type Building,
   type DeckState,
   deckSize,
+  hasCards,
   type Mutable,
   type Player,
   rails,
@@ -117,14 +118,24 @@ const without = <T>(xs: ReadonlyArray<T>, x: T): T[] => {
   return out
 }
 
-/** A pile after `id` was drawn from its top part. */
+/** A pile after `id` was drawn from its top part (the other parts are shared: piles are never changed in place). */
 const drawnFrom = (d: DeckState, id: string): DeckState => {
-  const segments = d.segments.map((s) => ({ ...s }))
-  const seg = segments.find((s) => Object.values(s).some((n) => n > 0)) as Record<string, number>
-  const cls = Object.keys(d.pools).find((k) => (d.pools[k] as string[]).includes(id)) as string
+  const at = d.segments.findIndex(hasCards)
+  let cls = ""
+  for (const k in d.pools)
+    if ((d.pools[k] as string[]).includes(id)) {
+      cls = k
+      break
+    }
+  const seg: Record<string, number> = { ...d.segments[at] }
   seg[cls] = (seg[cls] ?? 0) - 1
+  const segments: Array<Record<string, number>> = []
+  for (let i = 0; i < d.segments.length; i++) {
+    const s = i === at ? seg : (d.segments[i] as Record<string, number>)
+    if (hasCards(s)) segments.push(s)
+  }
   return {
-    segments: segments.filter((s) => Object.values(s).some((n) => n > 0)),
+    segments,
     pools: { ...d.pools, [cls]: without(d.pools[cls] as string[], id) },
     top: d.top,
     active: d.active,
@@ -188,6 +199,23 @@ const players = (s: S): Array<Mutable<Player>> => {
   return out
 }
 
+/** A mutable copy of one player for this step; the other players are shared. */
+const player = (s: S, seat: number): Mutable<Player> => {
+  const out = s.players.slice()
+  const p = out[seat] as Player
+  const copy: Mutable<Player> = {
+    wealth: p.wealth,
+    prestige: p.prestige,
+    hand: p.hand,
+    favors: p.favors,
+    vocations: p.vocations,
+    extraFavor: p.extraFavor,
+  }
+  out[seat] = copy
+  s.players = out
+  return copy
+}
+
 const pop = (s: S) => {
   s.tasks = s.tasks.slice(1)
 }
@@ -206,7 +234,8 @@ const removeBuildings = (s: S, ids: ReadonlyArray<number>) => {
   if (ids.length === 0) return
   const lots = s.lots.slice()
   for (const b of s.buildings)
-    if (ids.includes(b.id)) for (const l of b.lots) lots[globalLot(b.block, l)] = -1
+    if (ids.includes(b.id))
+      for (let i = 0; i < b.lots.length; i++) lots[globalLot(b.block, b.lots[i] as number)] = -1
   s.lots = lots
   s.buildings = s.buildings.filter((b) => !ids.includes(b.id))
 }
@@ -224,8 +253,7 @@ const takeContract = (s: S, seat: number, id: string) => {
       s.decks = { ...s.decks, [d]: { ...s.decks[d], top: null } }
       return
     }
-  const ps = players(s)
-  const p = ps[seat] as Mutable<Player>
+  const p = player(s, seat)
   p.favors = without(p.favors, id)
 }
 
@@ -255,17 +283,15 @@ const passTurn = (s: S) => {
 
 const slideContracts = (s: S) => {
   const boxes = s.contractBoxes.slice()
-  const decks = { ...s.decks }
+  let decks = s.decks
   for (const rail of rails(s)) {
     const deck = decks[rail.deck]
     const slid = slide(
       rail.boxes.map((b) => boxes[b] ?? null),
       deck.top,
     )
-    rail.boxes.forEach((b, i) => {
-      boxes[b] = slid.boxes[i] ?? null
-    })
-    decks[rail.deck] = { ...deck, top: slid.top }
+    for (let i = 0; i < rail.boxes.length; i++) boxes[rail.boxes[i] as number] = slid.boxes[i] ?? null
+    if (slid.top !== deck.top) decks = { ...decks, [rail.deck]: { ...deck, top: slid.top } }
   }
   s.contractBoxes = boxes
   s.decks = decks
@@ -310,7 +336,7 @@ export const evolve = (state: State, event: Event): State => {
             if (c.ballot) tasks.push({ k: "election" })
             tasks.push({ k: "payout", currency: "wealth", value: c.wealth })
           }
-          s.tasks = [...tasks, ...s.tasks]
+          if (tasks.length > 0) s.tasks = [...tasks, ...s.tasks]
         }
       }
       if (fromPlanning) s.planning = d
@@ -355,7 +381,7 @@ export const evolve = (state: State, event: Event): State => {
       s.eotStep = 0
       break
     case "Invested": {
-      const p = players(s)[event.seat] as Mutable<Player>
+      const p = player(s, event.seat)
       p.hand = without(p.hand, event.card)
       p.wealth += event.wealth
       s.discard = [...s.discard, event.card]
@@ -363,7 +389,7 @@ export const evolve = (state: State, event: Event): State => {
     }
     case "PlanningTaken": {
       takePlanningCard(s, event.card)
-      const p = players(s)[event.seat] as Mutable<Player>
+      const p = player(s, event.seat)
       p.hand = [...p.hand, event.card]
       if (event.free) pop(s)
       else {
@@ -374,14 +400,14 @@ export const evolve = (state: State, event: Event): State => {
     }
     case "FavorTaken": {
       takeContract(s, event.seat, event.card)
-      const p = players(s)[event.seat] as Mutable<Player>
+      const p = player(s, event.seat)
       p.favors = [...p.favors, event.card]
       s.ap -= event.ap
       s.acted = true
       break
     }
     case "FavorDiscarded": {
-      const p = players(s)[event.seat] as Mutable<Player>
+      const p = player(s, event.seat)
       p.favors = without(p.favors, event.card)
       s.removed = [...s.removed, event.card]
       s.acted = true
@@ -402,7 +428,7 @@ export const evolve = (state: State, event: Event): State => {
     case "Built": {
       const c = asPlayed(card(event.card) as ContractCard, s.options.metroHighImpact)
       takeContract(s, event.seat, event.card)
-      const p = players(s)[event.seat] as Mutable<Player>
+      const p = player(s, event.seat)
       p.wealth -= event.cost
       const spent = [...event.permits, ...(event.renewal ? [event.renewal] : [])]
       p.hand = p.hand.filter((h) => !spent.includes(h))
@@ -421,7 +447,7 @@ export const evolve = (state: State, event: Event): State => {
       }
       s.buildings = [...s.buildings, b]
       const lots = s.lots.slice()
-      for (const l of b.lots) lots[globalLot(b.block, l)] = b.id
+      for (let i = 0; i < b.lots.length; i++) lots[globalLot(b.block, b.lots[i] as number)] = b.id
       s.lots = lots
       s.nextBuilding = event.building + 1
       s.removed = [...s.removed, c.id]
@@ -437,7 +463,7 @@ export const evolve = (state: State, event: Event): State => {
       if (event.step === 1) {
         const slid = slide(s.planningBoxes, s.planning.top)
         s.planningBoxes = slid.boxes
-        s.planning = { ...s.planning, top: slid.top }
+        if (slid.top !== s.planning.top) s.planning = { ...s.planning, top: slid.top }
       } else if (event.step === 4) slideContracts(s)
       else if (event.step === 9) passTurn(s)
       break
@@ -453,11 +479,12 @@ export const evolve = (state: State, event: Event): State => {
     case "PayoutMade": {
       const ps = players(s)
       for (const line of event.lines)
-        line.gains.forEach((g, i) => {
+        for (let i = 0; i < line.gains.length; i++) {
           const p = ps[i] as Mutable<Player>
+          const g = line.gains[i] as number
           if (event.currency === "wealth") p.wealth += g
           else p.prestige += g
-        })
+        }
       pop(s)
       break
     }
@@ -465,7 +492,7 @@ export const evolve = (state: State, event: Event): State => {
       const office = OFFICES[s.pawn] as (typeof OFFICES)[number]
       if (event.winner !== null) {
         s.offices = { ...s.offices, [office]: event.winner }
-        ;(players(s)[event.winner] as Mutable<Player>).prestige += event.prestige
+        player(s, event.winner).prestige += event.prestige
       }
       s.pawn = (s.pawn + 1) % OFFICES.length
       s.tasks = [{ k: "contractor" }, ...s.tasks.slice(1)]
@@ -477,7 +504,7 @@ export const evolve = (state: State, event: Event): State => {
       break
     case "OfficeTaken":
       s.offices = { ...s.offices, [event.office]: event.seat }
-      ;(players(s)[event.seat] as Mutable<Player>).prestige += event.prestige
+      player(s, event.seat).prestige += event.prestige
       pop(s)
       break
     case "OrderChosen":
@@ -486,7 +513,7 @@ export const evolve = (state: State, event: Event): State => {
     case "AuctionBid": {
       if (event.paid) {
         const head = s.tasks[0] as Extract<Task, { k: "auction" }>
-        const p = players(s)[event.seat] as Mutable<Player>
+        const p = player(s, event.seat)
         p.wealth -= head.price
         p.prestige += head.prestige
         pop(s)
@@ -497,7 +524,7 @@ export const evolve = (state: State, event: Event): State => {
       updateHead(s, event.building !== null ? { target: event.building } : { block: event.block })
       break
     case "RansomPaid": {
-      const p = players(s)[event.seat] as Mutable<Player>
+      const p = player(s, event.seat)
       p.wealth = Math.max(0, p.wealth - event.wealth)
       p.prestige = Math.max(0, p.prestige - event.prestige)
       if ((s.tasks[0] as Task).k === "threat") decidedBy(s, event.seat)
@@ -510,7 +537,7 @@ export const evolve = (state: State, event: Event): State => {
       else pop(s)
       break
     case "HeadlinesAwarded":
-      ;(players(s)[event.seat] as Mutable<Player>).prestige += event.prestige
+      player(s, event.seat).prestige += event.prestige
       pop(s)
       break
     case "MarkerPlaced": {
@@ -550,7 +577,7 @@ export const evolve = (state: State, event: Event): State => {
       pop(s)
       break
     case "VocationTaken": {
-      const p = players(s)[event.seat] as Mutable<Player>
+      const p = player(s, event.seat)
       p.vocations = { ...p.vocations, [event.vocation]: (p.vocations[event.vocation] ?? 0) + 1 }
       s.vocationSupply = {
         ...s.vocationSupply,
@@ -559,7 +586,7 @@ export const evolve = (state: State, event: Event): State => {
       break
     }
     case "ExtraFavorTaken":
-      ;(players(s)[event.seat] as Mutable<Player>).extraFavor = true
+      player(s, event.seat).extraFavor = true
       s.extraFavorTaken = true
       pop(s)
       break

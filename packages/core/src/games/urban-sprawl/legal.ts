@@ -12,8 +12,8 @@ import {
   NEIGHBOURS,
   SHAPES,
 } from "./board.js"
-import type { Command, CommandOf } from "./commands.js"
-import { type ContractCard, CUBES, card, DECKS, OFFICES, type PermitCard } from "./data.js"
+import type { Command } from "./commands.js"
+import { type ContractCard, CUBES, card, DECK_TOP_COST, DECKS, OFFICES, type PermitCard } from "./data.js"
 import { type DecisionKind, owed } from "./pending.js"
 import {
   type ById,
@@ -43,38 +43,90 @@ import type { Building, State, Task } from "./state.js"
  * event asks for are the same lists decide checks against, so the two can never disagree.
  */
 
-/** The contracts a seat could build now, each with its AP cost: boxes, active deck tops, its Favors. */
-const buildable = (state: State, seat: Seat): Array<{ id: string; ap: number }> => {
-  const out: Array<{ id: string; ap: number }> = []
-  const add = (id: string | null) => {
-    if (id === null) return
-    const ap = contractCost(state, seat, id, true)
-    if (ap !== null && ap <= state.ap && card(id).kind === "contract") out.push({ id, ap })
+/**
+ * The contracts a seat could build now: those whose AP cost (contractCost's: a box costs its number, an active
+ * deck's top that deck's cost, a Favor nothing) it can pay, from the boxes, the active deck tops, its Favors.
+ */
+const buildable = (state: State, seat: Seat): string[] => {
+  const out: string[] = []
+  const add = (id: string | null, ap: number) => {
+    if (id !== null && ap <= state.ap && card(id).kind === "contract") out.push(id)
   }
-  state.contractBoxes.forEach(add)
-  for (const d of DECKS) add(state.decks[d].top)
-  state.players[seat]?.favors.forEach(add)
+  for (let box = 0; box < state.contractBoxes.length; box++) add(state.contractBoxes[box] ?? null, box + 1)
+  for (const d of DECKS) if (state.decks[d].active) add(state.decks[d].top, DECK_TOP_COST[d])
+  for (const id of state.players[seat]?.favors ?? []) add(id, 0)
   return out
 }
 
-/** Every set of the eligible permits (ids ascending) that covers `need` with no card to spare. */
-const minimalSets = (eligible: ReadonlyArray<PermitCard>, need: number): string[][] => {
-  const sorted = [...eligible].sort((a, b) => (a.id < b.id ? -1 : 1))
-  const out: string[][] = []
-  const walk = (from: number, chosen: PermitCard[], sum: number) => {
+/** Every set of the eligible permits (ids ascending, as given) that covers `need` with no card to spare. */
+const minimalSets = (
+  sorted: ReadonlyArray<PermitCard>,
+  need: number,
+): ReadonlyArray<ReadonlyArray<string>> => {
+  const out: Array<ReadonlyArray<string>> = []
+  const chosen: PermitCard[] = []
+  const walk = (from: number, sum: number, min: number) => {
     if (sum >= need) {
-      const min = Math.min(...chosen.map((c) => c.permits))
-      if (sum - min < need) out.push(chosen.map((c) => c.id))
+      // Frozen: Build commands of several decisions (and their Built events) share a set.
+      if (sum - min < need) out.push(Object.freeze(chosen.map((c) => c.id)))
       return
     }
     if (chosen.length >= need) return
     for (let i = from; i < sorted.length; i++) {
       const p = sorted[i] as PermitCard
-      walk(i + 1, [...chosen, p], sum + p.permits)
+      chosen.push(p)
+      walk(i + 1, sum + p.permits, Math.min(min, p.permits))
+      chosen.pop()
     }
   }
-  walk(0, [], 0)
+  walk(0, 0, Number.POSITIVE_INFINITY)
   return out
+}
+
+/**
+ * A hand's Build Permits (ids ascending), its Urban Renewal cards (ascending) and its permit sets by zone and
+ * permits needed, kept for the last hand asked about: evolve replaces a hand whenever it changes, and a
+ * player's decisions in a turn mostly share one.
+ */
+interface HandCards {
+  readonly hand: ReadonlyArray<string>
+  readonly permits: ReadonlyArray<PermitCard>
+  readonly renewals: ReadonlyArray<string>
+  readonly sets: Array<ReadonlyArray<ReadonlyArray<string>> | undefined>
+}
+let lastHand: HandCards | null = null
+
+const handCards = (hand: ReadonlyArray<string>): HandCards => {
+  if (lastHand !== null && lastHand.hand === hand) return lastHand
+  const permits: PermitCard[] = []
+  const renewals: string[] = []
+  for (const id of hand) {
+    const c = card(id)
+    if (c.kind === "permit") permits.push(c)
+    else if (c.kind === "renewal" && !renewals.includes(id)) renewals.push(id)
+  }
+  if (permits.length > 1) permits.sort((a, b) => (a.id < b.id ? -1 : 1))
+  if (renewals.length > 1) renewals.sort()
+  lastHand = { hand, permits, renewals, sets: [] }
+  return lastHand
+}
+
+/** The permit sets of a hand for a contract (they depend only on its zone, which permits fit, and the need). */
+const permitSets = (
+  cards: HandCards,
+  c: ContractCard,
+  need: number,
+): ReadonlyArray<ReadonlyArray<string>> => {
+  const key = (ZONE_KEY[c.zone] as number) * 8 + need
+  let sets = cards.sets[key]
+  if (sets === undefined) {
+    sets = minimalSets(
+      cards.permits.filter((p) => permitFits(c, p)),
+      need,
+    )
+    cards.sets[key] = sets
+  }
+  return sets
 }
 
 const ZONE_BIT: Readonly<Record<string, number>> = { CIV: 1, COM: 2, IND: 4, RES: 8, PARK: 0 }
@@ -84,6 +136,8 @@ interface Site {
   readonly block: number
   /** A frozen shape of SHAPES, shared by every command built on it. */
   readonly shape: ReadonlyArray<number>
+  /** The shape's lots as bits (1 << lot). */
+  readonly bits: number
   /** Global lots of the shape on the block. */
   readonly lots: ReadonlyArray<number>
   readonly cover: ReadonlyArray<number>
@@ -95,112 +149,151 @@ const SITES: ReadonlyArray<ReadonlyArray<ReadonlyArray<Site>>> = [0, 1, 2, 3, 4]
     (SHAPES[size] ?? []).map((shape) => ({
       block,
       shape,
-      lots: Object.freeze(shape.map((l) => globalLot(block, l))),
+      bits: shape.reduce((bits, l) => bits | (1 << l), 0),
+      lots: shape.map((l) => globalLot(block, l)),
       cover: NO_COVER,
     })),
   ),
 )
 
+/** What buildCommands reads of a lot grid: per lot the zones (bits of ZONE_BIT) next to it, per block its built lots. */
+interface LotGrid {
+  readonly lots: ReadonlyArray<number>
+  readonly zonesNextTo: ReadonlyArray<number>
+  /** Per block, its built lots as bits (1 << lot). */
+  readonly built: ReadonlyArray<number>
+}
+
+// The last lot grid asked about: evolve keeps the `lots` array of a state unless a building is placed or
+// removed, so most decisions of a game share it. Its arrays are refilled for the next grid (only one is kept).
+let lastGrid: LotGrid = { lots: [], zonesNextTo: new Array(144).fill(0), built: new Array(BLOCKS).fill(0) }
+
+const lotGrid = (state: State): LotGrid => {
+  if (lastGrid.lots === state.lots) return lastGrid
+  const zonesNextTo = lastGrid.zonesNextTo as number[]
+  const built = lastGrid.built as number[]
+  zonesNextTo.fill(0)
+  built.fill(0)
+  // The buildings are what the grid holds (evolve updates both together).
+  for (const b of state.buildings) {
+    const bit = ZONE_BIT[b.zone] as number
+    for (let i = 0; i < b.lots.length; i++) {
+      const l = b.lots[i] as number
+      built[b.block] = (built[b.block] as number) | (1 << l)
+      if (bit)
+        for (const n of NEIGHBOURS[globalLot(b.block, l)] as number[])
+          zonesNextTo[n] = (zonesNextTo[n] as number) | bit
+    }
+  }
+  lastGrid = { lots: state.lots, zonesNextTo, built }
+  return lastGrid
+}
+
 // Scratch space reused by every call (the rules are synchronous; nothing keeps a reference past a call).
 const byIdScratch: Array<Building | undefined> = []
 
-// The zone mask of the last lot grid asked about: evolve keeps the `lots` array of a state unless a building
-// is placed or removed, so most decisions of a game share it.
-let maskLots: ReadonlyArray<number> | null = null
-let maskOfLots = new Uint8Array(144)
+/** The key of the sites a contract may use: they depend only on its zone, its size and a zoning override. */
+const siteKind = (c: ContractCard): number =>
+  ((ZONE_KEY[c.zone] as number) * 5 + c.size) * 2 + (c.zone === "PARK" || ignoresZoning(c) ? 1 : 0)
 
-/** Per lot, the zones (bits of ZONE_BIT) of the buildings next to it. */
-const zonesNextTo = (state: State, byId: ById): Uint8Array => {
-  if (state.lots === maskLots) return maskOfLots
-  const adjacent = new Uint8Array(144)
-  for (let g = 0; g < 144; g++) {
-    const id = state.lots[g] as number
-    if (id < 0) continue
-    const bit = ZONE_BIT[(byId[id] as Building).zone] as number
-    if (bit) for (const n of NEIGHBOURS[g] as number[]) adjacent[n] = (adjacent[n] as number) | bit
+/**
+ * The sites a contract may go on for a seat, in block and shape order: empty sites on blocks it can afford
+ * that meet zoning (told by the block's built lots and the zones next to the site's lots) and, when it holds
+ * Urban Renewal (`renewals`), sites covering smaller buildings.
+ */
+const findSites = (
+  state: State,
+  seat: Seat,
+  c: ContractCard,
+  renewals: ReadonlyArray<string>,
+  byId: ById,
+): Site[] => {
+  const wealth = state.players[seat]?.wealth ?? 0
+  const skip = c.zone === "PARK" || ignoresZoning(c)
+  const bit = ZONE_BIT[c.zone] as number
+  const grid = lotGrid(state)
+  const found: Site[] = []
+  const ofSize = SITES[c.size] ?? []
+  for (let block = 0; block < BLOCKS; block++) {
+    if (buildCost(state, seat, block) > wealth) continue
+    const shapes = ofSize[block] ?? []
+    const built = grid.built[block] as number
+    for (let i = 0; i < shapes.length; i++) {
+      const site = shapes[i] as Site
+      const lots = site.lots
+      if ((built & site.bits) === 0) {
+        let mask = 0
+        for (let j = 0; j < lots.length; j++) mask |= grid.zonesNextTo[lots[j] as number] as number
+        if (skip || mask === 0 || (mask & bit) !== 0) found.push(site)
+        continue
+      }
+      if (renewals.length === 0) continue
+      const cover = covered(state, seat, c, lots, byId)
+      if (typeof cover === "string") continue
+      if (!skip && !zoningOk(state, c.zone, lots, cover, byId)) continue
+      found.push({ block, shape: site.shape, bits: site.bits, lots, cover })
+    }
   }
-  maskLots = state.lots
-  maskOfLots = adjacent
-  return adjacent
+  return found
 }
 
 /**
- * Every legal Build for a seat: the same rules as checkBuild, enumerated. Sites depend only on the zone, size
- * and zoning override of a contract, so they are found once per kind per call; an empty site's zoning is read
- * from a per-lot mask of the zones next to it. Commands share their frozen `lots` shape and permit sets.
+ * The sites of a seat without Urban Renewal, by kind of contract. They depend only on the lot grid, the
+ * markers, the seat's wealth and whether it has the Contractor's discount, so they are kept for the last such
+ * combination: a player's decisions in a turn mostly share it. Nothing outside this file sees these arrays.
  */
-export const buildCommands = (state: State, seat: Seat): Array<CommandOf<"Build">> => {
+interface EmptySites {
+  readonly lots: ReadonlyArray<number>
+  readonly markers: State["markers"]
+  readonly wealth: number
+  readonly discounted: boolean
+  readonly byKind: Array<Site[] | undefined>
+}
+let lastEmptySites: EmptySites | null = null
+
+const emptySitesByKind = (state: State, seat: Seat, wealth: number): Array<Site[] | undefined> => {
+  const discounted = state.contractor === seat
+  const last = lastEmptySites
+  if (
+    last !== null &&
+    last.lots === state.lots &&
+    last.markers === state.markers &&
+    last.wealth === wealth &&
+    last.discounted === discounted
+  )
+    return last.byKind
+  lastEmptySites = { lots: state.lots, markers: state.markers, wealth, discounted, byKind: [] }
+  return lastEmptySites.byKind
+}
+
+/**
+ * Every legal Build for a seat, appended to `out`: the same rules as checkBuild, enumerated. Sites depend only
+ * on the zone, size and zoning override of a contract, so they are found once per kind. Commands share their
+ * frozen `lots` shape and permit sets.
+ */
+const buildCommands = (state: State, seat: Seat, out: Command[]): void => {
   const player = state.players[seat]
-  if (!player) return []
-  const out: Array<CommandOf<"Build">> = []
+  if (!player) return
   const contracts = buildable(state, seat)
-  if (contracts.length === 0) return out
-  const permits: PermitCard[] = []
-  let renewals: string[] = []
-  for (const id of player.hand) {
-    const c = card(id)
-    if (c.kind === "permit") permits.push(c)
-    else if (c.kind === "renewal" && !renewals.includes(id)) renewals.push(id)
-  }
-  if (permits.length === 0) return out
-  if (renewals.length > 1) renewals = renewals.sort()
-  const byId = indexById(state, byIdScratch)
-  const adjacent = zonesNextTo(state, byId)
-  const affordable: number[] = []
-  for (let block = 0; block < BLOCKS; block++)
-    if (buildCost(state, seat, block) <= player.wealth) affordable.push(block)
-  const sitesOf: Array<Site[] | undefined> = []
-  const sites = (c: ContractCard): Site[] => {
-    const skip = c.zone === "PARK" || ignoresZoning(c)
-    const key = ((ZONE_KEY[c.zone] as number) * 5 + c.size) * 2 + (skip ? 1 : 0)
-    const cached = sitesOf[key]
-    if (cached) return cached
-    const found: Site[] = []
-    const bit = ZONE_BIT[c.zone] as number
-    const ofSize = SITES[c.size] ?? []
-    for (const block of affordable) {
-      const shapes = ofSize[block] ?? []
-      for (let i = 0; i < shapes.length; i++) {
-        const site = shapes[i] as Site
-        const lots = site.lots
-        let empty = true
-        let mask = 0
-        for (let j = 0; j < lots.length; j++) {
-          const g = lots[j] as number
-          if ((state.lots[g] as number) >= 0) empty = false
-          mask |= adjacent[g] as number
-        }
-        if (empty) {
-          if (skip || mask === 0 || (mask & bit) !== 0) found.push(site)
-          continue
-        }
-        if (renewals.length === 0) continue
-        const cover = covered(state, seat, c, lots, byId)
-        if (typeof cover === "string") continue
-        if (!skip && !zoningOk(state, c.zone, lots, cover, byId)) continue
-        found.push({ block, shape: site.shape, lots, cover })
-      }
-    }
-    sitesOf[key] = found
-    return found
-  }
-  const setsOf = new Map<string, string[][]>()
+  if (contracts.length === 0) return
+  const cards = handCards(player.hand)
+  if (cards.permits.length === 0) return
+  const renewals = cards.renewals
+  const byId = renewals.length > 0 ? indexById(state, byIdScratch) : []
+  const sitesByKind = renewals.length > 0 ? [] : emptySitesByKind(state, seat, player.wealth)
   let owned = 0
   for (const b of state.buildings) if (b.owner === seat) owned++
-  for (const { id } of contracts) {
+  for (const id of contracts) {
     const c = card(id) as ContractCard
-    const need = permitsNeeded(state, seat, c)
-    const setKey = `${c.zone}/${need}`
-    let sets = setsOf.get(setKey)
-    if (sets === undefined) {
-      sets = minimalSets(
-        permits.filter((p) => permitFits(c, p)),
-        need,
-      )
-      setsOf.set(setKey, sets)
-    }
+    const sets = permitSets(cards, c, permitsNeeded(state, seat, c))
     if (sets.length === 0) continue
-    for (const site of sites(c)) {
+    const kind = siteKind(c)
+    let sites = sitesByKind[kind]
+    if (sites === undefined) {
+      sites = findSites(state, seat, c, renewals, byId)
+      sitesByKind[kind] = sites
+    }
+    for (const site of sites) {
       if (c.zone !== "PARK" && owned >= CUBES && cubesLeft(state, seat, site.cover) <= 0) continue
       if (site.cover.length === 0)
         for (const set of sets)
@@ -218,7 +311,6 @@ export const buildCommands = (state: State, seat: Seat): Array<CommandOf<"Build"
             out.push({ type: "Build", card: id, block: site.block, lots: site.shape, permits: set, renewal })
     }
   }
-  return out
 }
 
 /** Every action except building (small lists; building is enumerated by buildCommands). */
@@ -227,19 +319,27 @@ const otherActions = (state: State, seat: Seat): Command[] => {
   if (!player) return []
   const out: Command[] = []
   if (!state.acted) {
-    const permits: string[] = []
-    for (const id of player.hand) if (card(id).kind === "permit" && !permits.includes(id)) permits.push(id)
-    for (const id of permits.sort()) out.push({ type: "Invest", card: id })
+    let last: string | null = null
+    for (const { id } of handCards(player.hand).permits) {
+      if (id !== last) out.push({ type: "Invest", card: id })
+      last = id
+    }
   }
-  for (const id of [...state.planningBoxes, state.planning.top])
+  for (const id of state.planningBoxes)
     if (id !== null && (planningCost(state, id) as number) <= state.ap)
       out.push({ type: "TakePlanning", card: id })
-  if (player.favors.length < favorLimit(state, seat))
-    for (const id of [...state.contractBoxes, ...DECKS.map((d) => state.decks[d].top)]) {
-      if (id === null || card(id).kind !== "contract") continue
+  const top = state.planning.top
+  if (top !== null && (planningCost(state, top) as number) <= state.ap)
+    out.push({ type: "TakePlanning", card: top })
+  if (player.favors.length < favorLimit(state, seat)) {
+    const favor = (id: string | null) => {
+      if (id === null || card(id).kind !== "contract") return
       const ap = contractCost(state, seat, id, false)
       if (ap !== null && ap <= state.ap) out.push({ type: "TakeFavor", card: id })
     }
+    for (const id of state.contractBoxes) favor(id)
+    for (const d of DECKS) favor(state.decks[d].top)
+  }
   for (const id of player.favors) out.push({ type: "DiscardFavor", card: id })
   if (state.offices.DistrictAttorney === seat && !state.daUsed)
     for (const id of [...state.planningBoxes, ...state.contractBoxes])
@@ -347,7 +447,7 @@ export const legalCommands = (state: State, seat: Seat): ReadonlyArray<Command> 
   if (o.kind === "draft") return draftCommands(state, seat)
   if (o.kind === "action") {
     const out = otherActions(state, seat)
-    for (const b of buildCommands(state, seat)) out.push(b)
+    buildCommands(state, seat, out)
     return out
   }
   return choices(state, o.kind, seat)

@@ -121,8 +121,14 @@ export const VARIANTS: Readonly<Record<NonNullable<OptionsType["variant"]>, Bala
  */
 export const withVariant = (options: OptionsType): OptionsType => {
   if (options.variant === undefined) return options
-  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
-  return { ...VARIANTS[options.variant], ...given } as OptionsType
+  const variant: Readonly<Record<string, unknown>> = VARIANTS[options.variant]
+  const given: Readonly<Record<string, unknown>> = options
+  // `{ ...variant, ...given }` without undefined values, keys in that order. Built key by key: spreading one
+  // object over another with the same keys took ~10 µs on Node 20, and this runs twice per game.
+  const out: Record<string, unknown> = {}
+  for (const k in variant) out[k] = given[k] !== undefined ? given[k] : variant[k]
+  for (const k in given) if (!Object.hasOwn(variant, k) && given[k] !== undefined) out[k] = given[k]
+  return out as OptionsType
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Seat } from "../../kernel/game.js"
 import {
   atRisk,
-  blockValue,
+  blockValues,
   decayCandidates,
   globalLot,
   headlineCandidates,
@@ -113,8 +113,9 @@ export const zoningOk = (
   byId: ById,
 ): boolean => {
   let touches = false
-  for (const g of lots)
-    for (const n of NEIGHBOURS[g] as number[]) {
+  // Indexed: lots are often a frozen shared array, and for-of over one allocates on Node 20.
+  for (let i = 0; i < lots.length; i++)
+    for (const n of NEIGHBOURS[lots[i] as number] as number[]) {
       if (lots.includes(n)) continue
       const id = state.lots[n] as number
       if (id < 0 || removed.includes(id)) continue
@@ -138,12 +139,14 @@ export const covered = (
   byId: ById,
 ): ReadonlyArray<number> | string => {
   let ids: number[] | null = null
-  for (const g of lots) {
-    const id = state.lots[g] as number
+  // Indexed: lots are often frozen shared arrays, and for-of over one allocates on Node 20.
+  for (let i = 0; i < lots.length; i++) {
+    const id = state.lots[lots[i] as number] as number
     if (id < 0 || ids?.includes(id)) continue
     const b = byId[id] as Building
-    for (const l of b.lots)
-      if (!lots.includes(globalLot(b.block, l))) return `building ${id} would only be partly covered`
+    for (let j = 0; j < b.lots.length; j++)
+      if (!lots.includes(globalLot(b.block, b.lots[j] as number)))
+        return `building ${id} would only be partly covered`
     if (b.size >= c.size) return `building ${id} is not smaller than the new one`
     // Option policeChiefImmunity (ruling 53): under `events` Urban Renewal may cover the Police Chief's buildings.
     if (
@@ -160,12 +163,19 @@ export const covered = (
 }
 
 /** The cubes a seat has left, the cubes of `demolished` buildings back in its supply. */
-export const cubesLeft = (state: State, seat: Seat, demolished: ReadonlyArray<number>): number =>
-  CUBES - state.buildings.filter((b) => b.owner === seat && !demolished.includes(b.id)).length
+export const cubesLeft = (state: State, seat: Seat, demolished: ReadonlyArray<number>): number => {
+  let left = CUBES
+  for (const b of state.buildings) if (b.owner === seat && !demolished.includes(b.id)) left--
+  return left
+}
 
 /** What building on a block costs this seat: the block's value, less the Contractor's discount. */
 export const buildCost = (state: State, seat: Seat, block: number): number =>
-  Math.max(0, blockValue(state.markers, block) - (state.contractor === seat ? CONTRACTOR_DISCOUNT : 0))
+  Math.max(
+    0,
+    (blockValues(state.markers)[block] as number) - (state.contractor === seat ? CONTRACTOR_DISCOUNT : 0),
+  )
 
 /** Whether a contract's effects waive the zoning rule. */
-export const ignoresZoning = (c: ContractCard): boolean => c.effects.some((e) => e.op === "ignoreZoning")
+export const ignoresZoning = (c: ContractCard): boolean => c.effects.some(isIgnoreZoning)
+const isIgnoreZoning = (e: ContractCard["effects"][number]): boolean => e.op === "ignoreZoning"

@@ -280,6 +280,32 @@ const planningDeck = (options: Options): DeckState =>
         active: true,
       }
 
+/** The piles a game starts with and the cards out of play: they depend only on the deck options. */
+type Piles = Pick<State, "planning" | "discard" | "decks" | "removed">
+
+// Built once per set of deck options and shared by every game that starts with them: states are never
+// changed in place (evolve copies what it changes), and a playout starts a game each time.
+const openingPiles = new Map<string, Piles>()
+
+const piles = (options: Options): Piles => {
+  const key = `${options.length}/${options.contractMix}/${options.metroHighImpact}/${options.urbanRenewalInDeck}`
+  let found = openingPiles.get(key)
+  if (found === undefined) {
+    found = {
+      planning: planningDeck(options),
+      discard: options.urbanRenewalInDeck === true ? [] : ids(RENEWALS),
+      decks: {
+        town: contractDeck("town", options),
+        city: contractDeck("city", options),
+        metro: contractDeck("metro", options),
+      },
+      removed: outOfPlay(options),
+    }
+    openingPiles.set(key, found)
+  }
+  return found
+}
+
 const newPlayer = (wealth: number): Player => ({
   wealth,
   prestige: 0,
@@ -308,6 +334,7 @@ export const starterBuildings = (): Building[] =>
 export const initialState = (started: GameStarted<Options>): State => {
   const { seats, seed } = started
   const options = withVariant(started.options)
+  const opening = piles(options)
   const buildings = starterBuildings()
   const lots = Array.from({ length: 144 }, () => -1)
   for (const b of buildings) for (const l of b.lots) lots[globalLot(b.block, l)] = b.id
@@ -336,15 +363,11 @@ export const initialState = (started: GameStarted<Options>): State => {
       east: [null, null, null, null, null, null],
     },
     planningBoxes: [null, null, null, null],
-    planning: planningDeck(options),
-    discard: options.urbanRenewalInDeck === true ? [] : ids(RENEWALS),
+    planning: opening.planning,
+    discard: opening.discard,
     contractBoxes: [null, null, null, null, null],
-    decks: {
-      town: contractDeck("town", options),
-      city: contractDeck("city", options),
-      metro: contractDeck("metro", options),
-    },
-    removed: outOfPlay(options),
+    decks: opening.decks,
+    removed: opening.removed,
     offices: { Mayor: null, UnionBoss: null, PoliceChief: null, Treasurer: null, DistrictAttorney: null },
     contractor: null,
     pawn: 0,
@@ -355,6 +378,12 @@ export const initialState = (started: GameStarted<Options>): State => {
     seed,
     rng: rngFromSeed(seed),
   }
+}
+
+/** Whether a part of a pile has unseen cards left. */
+export const hasCards = (segment: Readonly<Record<string, number>>): boolean => {
+  for (const k in segment) if ((segment[k] as number) > 0) return true
+  return false
 }
 
 /** Unseen cards left in a pile. */
@@ -399,7 +428,13 @@ export const slide = (
   boxes: ReadonlyArray<string | null>,
   top: string | null,
 ): { boxes: Array<string | null>; top: string | null } => {
-  const cards = [...boxes, top].filter((c): c is string => c !== null)
-  const out: Array<string | null> = boxes.map((_, i) => cards[i] ?? null)
-  return { boxes: out, top: cards.length > boxes.length ? (cards[boxes.length] as string) : null }
+  const out: Array<string | null> = []
+  for (const c of boxes) if (c !== null) out.push(c)
+  let rest = top
+  if (rest !== null && out.length < boxes.length) {
+    out.push(rest)
+    rest = null
+  }
+  while (out.length < boxes.length) out.push(null)
+  return { boxes: out, top: rest }
 }
