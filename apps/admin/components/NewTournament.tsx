@@ -17,6 +17,9 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
   const [tableSize, setTableSize] = useState(4)
   const [counts, setCounts] = useState<Record<string, number>>({})
   const [holders, setHolders] = useState("")
+  const [pairingSeed, setPairingSeed] = useState("")
+  // Blank: no clock (the server's default for tournaments).
+  const [decisionMs, setDecisionMs] = useState("")
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -61,6 +64,8 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
             rounds,
             tableSize,
             entrants,
+            ...(pairingSeed.trim() === "" ? {} : { pairingSeed: pairingSeed.trim() }),
+            decisionMs: decisionMs.trim() === "" ? null : Number(decisionMs),
           },
         }),
       )
@@ -151,6 +156,30 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
             placeholder="bot:alpha, player:carol"
           />
         </label>
+        <div className="row">
+          <label>
+            Pairing seed (optional; public, pairings follow from it)
+            <input
+              name="pairingSeed"
+              value={pairingSeed}
+              maxLength={200}
+              onChange={(e) => setPairingSeed(e.target.value)}
+              placeholder="random when blank"
+            />
+          </label>
+          <label>
+            Time per decision (ms)
+            <input
+              name="decisionMs"
+              type="number"
+              min={1000}
+              step={500}
+              value={decisionMs}
+              onChange={(e) => setDecisionMs(e.target.value)}
+              placeholder="no clock when blank"
+            />
+          </label>
+        </div>
         <div className="actions">
           <button type="submit" disabled={busy || entrants.length < tableSize}>
             Create and start

@@ -56,9 +56,23 @@ describe("the admin app, in Chromium against a real server", () => {
     await form.getByLabel("Built-in “middle” bots").fill("4")
     await form.getByLabel("Built-in “random” bots").fill("3")
     await expect(form.getByText("7 entrants · 1 bye a round").count()).resolves.toBe(1)
+    await form.getByLabel("Pairing seed (optional; public, pairings follow from it)").fill("spring-cup-2026")
+    await form.getByLabel("Time per decision (ms)").fill("5000")
     await form.getByRole("button", { name: "Create and start" }).click()
     await page.waitForURL(/\/tournaments\/t[0-9a-f]+$/)
     tournamentUrl = page.url()
+    // The seed and the clock chosen in the form are the tournament's, on the page and through the API.
+    await expect(page.getByTestId("pairing-seed").textContent()).resolves.toBe("spring-cup-2026")
+    await expect(page.getByTestId("decision-ms").textContent()).resolves.toBe("5000 ms per decision")
+    const created = await fetch(`${context().apiUrl}/api/tournaments/${tournamentUrl.split("/").pop()}`, {
+      headers: { authorization: `Bearer ${context().organiser}` },
+    }).then((r) => r.json())
+    expect(created).toMatchObject({
+      pairingSeed: "spring-cup-2026",
+      decisionMs: 5000,
+      tableSize: 3,
+      rounds: 3,
+    })
     await page.getByTestId("status").filter({ hasText: "ended" }).waitFor({ timeout: 120_000 })
     await expect(page.getByTestId("standings").locator("tbody tr").count()).resolves.toBe(7)
     await page.getByTestId("rating-chart").locator(".recharts-line").first().waitFor()
@@ -69,6 +83,52 @@ describe("the admin app, in Chromium against a real server", () => {
     await page.getByRole("button", { name: "Add note" }).click()
     await page.getByTestId("trail").getByText("closing remarks").waitFor()
     await screenshot(page, "tournament")
+  })
+
+  it("downloads the standings and the pairings as CSV, and prints a round's pairings", async () => {
+    await page.goto(tournamentUrl)
+    await page.getByTestId("status").filter({ hasText: "ended" }).waitFor()
+    const [standings] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download standings (CSV)" }).click(),
+    ])
+    expect(standings.suggestedFilename()).toBe("Spring cup-standings.csv")
+    const standingLines = (await contentsOf(standings)).split("\r\n")
+    expect(standingLines[0]).toBe("Rank,Entrant,Plays,Points,Games,Wins,Byes,Opposition,Rating")
+    expect(standingLines).toHaveLength(1 + 7 + 1) // the header, an entrant a line, the last line's end
+    expect(standingLines[1]).toMatch(/^1,(middle|random)-\d,builtin:(middle|random),\d\.\d\d,\d+,\d+,[01],/)
+
+    const [pairings] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download pairings and results (CSV)" }).click(),
+    ])
+    expect(pairings.suggestedFilename()).toBe("Spring cup-pairings.csv")
+    const pairingLines = (await contentsOf(pairings)).split("\r\n")
+    expect(pairingLines[0]).toBe("Round,Table,Game,Seat,Entrant,Rank,Score,Result")
+    // Three rounds of two tables of three and a bye.
+    expect(pairingLines).toHaveLength(1 + 3 * (2 * 3 + 1) + 1)
+    expect(pairingLines[1]).toMatch(/^1,1,t[0-9a-f]+-r1-t1,0,(middle|random)-\d,[1-3],[\d.-]+,/)
+    expect(pairingLines).toContainEqual(expect.stringMatching(/^3,,,,(middle|random)-\d,,,bye$/))
+
+    // The print view of round 1: its two tables, their seats in order, the same entrants as the file.
+    await page.getByTestId("round-1").getByRole("link", { name: "Print pairings" }).click()
+    await page.waitForURL(/\/rounds\/1$/)
+    const sheet = page.getByTestId("print-pairings")
+    await sheet.waitFor()
+    await expect(sheet.locator("tbody").count()).resolves.toBe(2)
+    await expect(sheet.locator("tbody tr").count()).resolves.toBe(6)
+    const tableOne = pairingLines.filter((line) => line.startsWith("1,1,")).map((line) => line.split(",")[4])
+    await expect(
+      page.getByTestId("print-table-1").locator("td:nth-of-type(2)").allTextContents(),
+    ).resolves.toEqual(tableOne)
+    await page.getByTestId("print-byes").filter({ hasText: "Bye this round:" }).waitFor()
+    // On paper: the tables alone, without the navigation and the buttons.
+    await page.emulateMedia({ media: "print" })
+    await expect(page.getByRole("button", { name: "Print" }).isVisible()).resolves.toBe(false)
+    await expect(page.getByRole("link", { name: "Tokens" }).isVisible()).resolves.toBe(false)
+    await expect(sheet.isVisible()).resolves.toBe(true)
+    await page.emulateMedia({ media: null })
+    await screenshot(page, "print-pairings")
   })
 
   it("opens a game with everything revealed, the view itself recorded in the trail", async () => {

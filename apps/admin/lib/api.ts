@@ -104,7 +104,15 @@ export const download = async (path: string, filename: string) => {
   const response = await fetchRaw(path).catch((e: unknown) => {
     throw e instanceof ApiError ? new ApiError(e.status, e.tag, `download failed: ${e.message}`, e.rule) : e
   })
-  const url = URL.createObjectURL(await response.blob())
+  saveBlob(await response.blob(), filename)
+}
+
+/** Saves what the page built itself (a CSV of what it shows) as a file. */
+export const saveText = (text: string, filename: string, type: string) =>
+  saveBlob(new Blob([text], { type }), filename)
+
+const saveBlob = (blob: Blob, filename: string) => {
+  const url = URL.createObjectURL(blob)
   const a = document.createElement("a")
   a.href = url
   a.download = filename

@@ -7,7 +7,8 @@ import { Guard } from "@/components/Guard"
 import { RatingChart } from "@/components/RatingChart"
 import { SigningKey } from "@/components/SigningKey"
 import { Trail } from "@/components/Trail"
-import { api, messageOf } from "@/lib/api"
+import { api, messageOf, saveText } from "@/lib/api"
+import { csvFileName, pairingsCsv, standingsCsv } from "@/lib/csv"
 import { usePolling } from "@/lib/usePolling"
 
 export default function TournamentPage() {
@@ -44,6 +45,8 @@ function Tournament() {
   }
   if (detail.error && !t) return <p className="error">{detail.error}</p>
   if (!t) return <p className="muted">Loading…</p>
+  // Built from what the page shows, so the files match the screen at the moment of the click.
+  const saveCsv = (what: string, csv: string) => saveText(csv, csvFileName(t, what), "text/csv;charset=utf-8")
   return (
     <>
       <h1>
@@ -54,8 +57,15 @@ function Tournament() {
       </h1>
       <p className="muted">
         {t.game} · {t.format} · round {t.roundsPaired} of {t.rounds} · {t.entrants} entrants at tables of{" "}
-        {t.tableSize} · pairing seed <span className="mono">{t.pairingSeed}</span> ·{" "}
-        <Link href={`/tournaments/${encodeURIComponent(id)}/audit`}>Audit report</Link>
+        {t.tableSize} · pairing seed{" "}
+        <span className="mono" data-testid="pairing-seed">
+          {t.pairingSeed}
+        </span>{" "}
+        ·{" "}
+        <span data-testid="decision-ms">
+          {t.decisionMs === null ? "no clock" : `${t.decisionMs} ms per decision`}
+        </span>{" "}
+        ·<Link href={`/tournaments/${encodeURIComponent(id)}/audit`}>Audit report</Link>
       </p>
       <div className="grid2">
         <section className="card">
@@ -93,6 +103,11 @@ function Tournament() {
           <p className="muted">
             Points: the share of opponents beaten in each game (ties half, a bye ½). Rating: openskill μ − 3σ.
           </p>
+          <div className="actions">
+            <button type="button" className="secondary" onClick={() => saveCsv("standings", standingsCsv(t))}>
+              Download standings (CSV)
+            </button>
+          </div>
         </section>
         <section className="card">
           <h2>Ratings by round</h2>
@@ -102,6 +117,13 @@ function Tournament() {
       <section className="card">
         <h2>Rounds</h2>
         {t.roundList.length === 0 && <p className="muted">The scheduler pairs round 1 in a moment.</p>}
+        {t.roundList.length > 0 && (
+          <div className="actions" style={{ marginBottom: "0.6rem" }}>
+            <button type="button" className="secondary" onClick={() => saveCsv("pairings", pairingsCsv(t))}>
+              Download pairings and results (CSV)
+            </button>
+          </div>
+        )}
         {[...t.roundList].reverse().map((r) => (
           <div key={r.round} data-testid={`round-${r.round}`} style={{ marginBottom: "0.9rem" }}>
             <strong>Round {r.round}</strong>{" "}
@@ -113,7 +135,8 @@ function Tournament() {
             ) : (
               <span className="muted">in play</span>
             )}
-            {r.byes.length > 0 && <span className="muted"> · bye: {r.byes.join(", ")}</span>}
+            {r.byes.length > 0 && <span className="muted"> · bye: {r.byes.join(", ")}</span>} ·{" "}
+            <Link href={`/tournaments/${encodeURIComponent(id)}/rounds/${r.round}`}>Print pairings</Link>
             <table>
               <tbody>
                 {r.tables.map((table) => (
