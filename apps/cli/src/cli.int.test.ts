@@ -75,7 +75,10 @@ describe("boroughs CLI", () => {
       })
 
       it("position prints a seat's decision at a position, as the rules give it there", () => {
-        const events = readFileSync(first, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l))
+        const events = readFileSync(first, "utf8")
+          .trimEnd()
+          .split("\n")
+          .map((l) => JSON.parse(l))
         const found = findGame(game)?.game as AnyGame
         // The rules' own answer, folded independently from the export's events: from the middle of the game,
         // the first position where some seats owe a decision and some do not.

@@ -46,7 +46,9 @@ const runByCi: Record<string, string> = {
 }
 
 const { env, remove: removeStrangerDirs } = strangerEnv()
-const made = ["game.ndjson", "downtown.json", "cup.ndjson", "position.json"].filter((f) => !existsSync(join(root, f)))
+const made = ["game.ndjson", "downtown.json", "cup.ndjson", "position.json"].filter(
+  (f) => !existsSync(join(root, f)),
+)
 
 afterAll(() => {
   for (const f of made) rmSync(join(root, f), { force: true })
