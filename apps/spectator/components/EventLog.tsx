@@ -6,7 +6,9 @@ import { memo, useEffect, useRef } from "react"
 
 /**
  * Every event the spectator may see, in plain words (board-ui's `narrate`); the one at the position shown
- * is marked, and a click jumps to it. Redacted events narrate only what is public.
+ * is marked, and a click jumps to it. Redacted events narrate only what is public. The list is one tab
+ * stop that scrolls with the keyboard (`data-owns-keys`: the replay leaves its keys alone while focused);
+ * each event's type name stays out of sight, as its tooltip.
  */
 export const EventLog = memo(function EventLog({
   game,
@@ -35,11 +37,20 @@ export const EventLog = memo(function EventLog({
     <section className="panel" aria-label="Event log">
       <h2>Events</h2>
       {events.length === 0 ? <p className="muted">Loading the game's events…</p> : null}
-      <ol className="log" ref={list} data-testid="event-log">
+      <ol
+        className="log"
+        ref={list}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be focusable to scroll by keyboard.
+        tabIndex={0}
+        aria-label="Events, oldest first"
+        data-owns-keys="true"
+        data-testid="event-log"
+      >
         {events.map((e) => (
           <li
             key={e.version}
             data-version={e.version}
+            title={e.type}
             aria-current={e.version === at ? "true" : undefined}
             onClick={() => onJump(e.version)}
             onKeyDown={(k) => {

@@ -14,7 +14,7 @@ import { FetchHttpClient } from "effect/http"
 import dynamic from "next/dynamic"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { fromBrowser, origin } from "@/lib/browser"
-import { seatInfos } from "@/lib/seats"
+import { pageTitle, seatInfos } from "@/lib/seats"
 import { nextBigSwing, nextRound, previousRound, recordedDelay } from "@/lib/timeline"
 import { AuditBadge } from "./AuditBadge"
 import { EventLog } from "./EventLog"
@@ -41,11 +41,13 @@ const urlFor = (at: number | null, as: number | null) => {
   return `${window.location.pathname}${q.size === 0 ? "" : `?${q}`}`
 }
 
-const typing = (target: EventTarget | null) =>
+/** Keys meant for a field being typed in, or for a box that uses them itself (the event log scrolls with them). */
+const keysTakenBy = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.tagName === "SELECT" ||
     target.tagName === "TEXTAREA" ||
-    (target.tagName === "INPUT" && (target as HTMLInputElement).type !== "range"))
+    (target.tagName === "INPUT" && (target as HTMLInputElement).type !== "range") ||
+    target.closest("[data-owns-keys]") !== null)
 
 /**
  * One game, live or finished: the board at the position shown, the standings, the event log, the score
@@ -79,6 +81,7 @@ export function GameScreen({
   const [as, setAs] = useState<number | null>(initialAs)
   const [shown, setShown] = useState<Shown | null>(initialShown)
   const [autoplay, setAutoplay] = useState<Autoplay>(null)
+  const [copied, setCopied] = useState<"copied" | "failed" | null>(null)
   const [measure, setMeasure] = useState<"score" | "money">("score")
   const [down, setDown] = useState<string | null>(null)
   const [streamProblem, setStreamProblem] = useState<string | null>(null)
@@ -215,6 +218,31 @@ export function GameScreen({
       window.history.replaceState(null, "", url)
   }, [at, as])
 
+  // The tab's title names the game, its players and the position shown.
+  useEffect(() => {
+    document.title = pageTitle(title, seats, current)
+  }, [title, seats, current])
+
+  // The confirmation of "Copy link" shows for a moment.
+  useEffect(() => {
+    if (copied === null) return
+    const timer = setTimeout(() => setCopied(null), 2_500)
+    return () => clearTimeout(timer)
+  }, [copied])
+
+  const copyLink = () => {
+    const url = `${window.location.origin}${urlFor(at, as)}`
+    // Browsers leave out the clipboard on pages not served securely (plain http on a LAN address).
+    const writing =
+      "clipboard" in navigator
+        ? navigator.clipboard.writeText(url)
+        : Promise.reject(new Error("no clipboard"))
+    writing.then(
+      () => setCopied("copied"),
+      () => setCopied("failed"),
+    )
+  }
+
   const goTo = useCallback(
     (version: number) => {
       const v = Math.min(last, Math.max(1, Math.round(version)))
@@ -239,7 +267,7 @@ export function GameScreen({
   // The keyboard: ←/→ step, Home/End, ↑/↓ by round, space plays and pauses.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return
+      if (e.altKey || e.ctrlKey || e.metaKey || keysTakenBy(e.target)) return
       const act: Record<string, () => void> = {
         ArrowLeft: () => goTo(current - 1),
         ArrowRight: () => goTo(current + 1),
@@ -328,10 +356,13 @@ export function GameScreen({
               type="button"
               aria-pressed={autoplay !== null}
               onClick={() => setAutoplay((a) => (a === null ? "recorded" : null))}
-              aria-label="Autoplay (space)"
+              aria-keyshortcuts="Space"
+              title="Autoplay (space)"
               data-testid="autoplay"
             >
-              {autoplay === null ? "▶ Play" : "⏸ Pause"}
+              {/* The name is the label seen ("Play"), without the symbol. */}
+              <span aria-hidden="true">{autoplay === null ? "▶" : "⏸"}</span>{" "}
+              {autoplay === null ? "Play" : "Pause"}
             </button>
             <button type="button" onClick={() => goTo(current + 1)} aria-label="Step forward (→)">
               ▶
@@ -395,11 +426,20 @@ export function GameScreen({
             <span className="position" data-testid="position">
               Position {current} of {last}
               {point ? ` · round ${point.round}` : ""}
-              {eventHere ? ` · ${eventHere.type}` : ""}
             </span>
             <span className="keys">
               <kbd>←</kbd>/<kbd>→</kbd> step · <kbd>↑</kbd>/<kbd>↓</kbd> round · <kbd>Home</kbd>/
               <kbd>End</kbd> · <kbd>space</kbd> play
+            </span>
+            <button type="button" onClick={copyLink} data-testid="copy-link">
+              Copy link
+            </button>
+            <span role="status" className="copied" data-testid="copy-status">
+              {copied === "copied"
+                ? "Link copied"
+                : copied === "failed"
+                  ? "Could not copy: the address bar has the link"
+                  : ""}
             </span>
             {ended ? (
               <label className="muted">
@@ -419,6 +459,8 @@ export function GameScreen({
               </label>
             ) : null}
           </div>
+          {/* The board's panels are headed h3: this keeps the page's headings in order. */}
+          <h2 className="visually-hidden">Board</h2>
           {shown ? (
             <GameBoard game={game} view={shown.view} seats={seats} highlight={highlight} />
           ) : (

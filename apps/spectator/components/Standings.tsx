@@ -2,7 +2,10 @@ import { type SeatInfo, SeatSwatch } from "@boroughs/board-ui"
 import type { TimelinePoint } from "@boroughs/protocol"
 import { ranksOf } from "@/lib/timeline"
 
-/** Each seat's score and money at the position shown, with its rank and whether it owes a decision. */
+/**
+ * Each seat's score and money at the position shown, with its rank and whether it owes a decision, leader
+ * first.
+ */
 export function Standings({
   point,
   seats,
@@ -16,6 +19,9 @@ export function Standings({
 }) {
   const standings = point?.standings ?? []
   const ranks = ranksOf(standings.map((s) => s.score))
+  // Leader first; seats tied on rank in seat order (before the first score, every seat in seat order).
+  const rankOf = (seat: number) => ranks[seat] ?? Number.POSITIVE_INFINITY
+  const rows = [...seats].sort((a, b) => rankOf(a.seat) - rankOf(b.seat) || a.seat - b.seat)
   const hasMoney = standings.some((s) => s.money !== null)
   const moneyIsScore = scoreLabel === "money"
   return (
@@ -31,7 +37,7 @@ export function Standings({
           </tr>
         </thead>
         <tbody>
-          {seats.map((s) => (
+          {rows.map((s) => (
             <tr key={s.seat} data-seat={s.seat}>
               <td>{ranks[s.seat] ?? "–"}</td>
               <td>

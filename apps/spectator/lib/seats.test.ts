@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { seatInfos, tournamentOf } from "./seats"
+import { pageTitle, seatInfos, tournamentOf } from "./seats"
 
 describe("seats and tournaments", () => {
   it("names seats after their holders, and empty seats by number", () => {
@@ -14,5 +14,11 @@ describe("seats and tournaments", () => {
     expect(tournamentOf("spring-cup-r3-t2")).toBe("spring-cup")
     expect(tournamentOf("g1a2b3")).toBeNull()
     expect(tournamentOf("x-r1")).toBeNull()
+  })
+
+  it("titles a game page with the game, its players and the position", () => {
+    const seats = seatInfos(["bot:ada", "bot:ben", null])
+    expect(pageTitle("Downtown", seats, 120)).toBe("Downtown · ada vs ben vs Seat 3 · move 120")
+    expect(pageTitle("Downtown", seats)).toBe("Downtown · ada vs ben vs Seat 3")
   })
 })

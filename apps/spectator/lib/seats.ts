@@ -12,3 +12,16 @@ export const titleOf = (game: string): string => game.charAt(0).toUpperCase() + 
 
 /** The tournament a game belongs to, from its id (`<tournament>-r<round>-t<table>`), or null. */
 export const tournamentOf = (gameId: string): string | null => gameId.match(/^(.+)-r\d+-t\d+$/)?.[1] ?? null
+
+/**
+ * A game page's document title: "Downtown · ada vs ben · move 120" (the move left out when none is given),
+ * so tabs and shared links say which game and which position.
+ */
+export const pageTitle = (
+  gameTitle: string,
+  seats: ReadonlyArray<SeatInfo>,
+  version: number | null = null,
+): string =>
+  [gameTitle, seats.map((s) => s.name).join(" vs "), ...(version === null ? [] : [`move ${version}`])].join(
+    " · ",
+  )

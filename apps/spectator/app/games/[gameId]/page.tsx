@@ -1,8 +1,10 @@
 import type { Metadata } from "next"
 import Link from "next/link"
 import { notFound } from "next/navigation"
+import { cache } from "react"
 import { GameScreen, type Shown } from "@/components/GameScreen"
 import { ServerDown } from "@/components/ServerDown"
+import { pageTitle, seatInfos } from "@/lib/seats"
 import { fromServer } from "@/lib/server"
 import { parseAt } from "@/lib/timeline"
 
@@ -13,22 +15,50 @@ type Search = Promise<Record<string, string | string[] | undefined>>
 
 const one = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v)
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { gameId } = await params
-  return { title: `Game ${decodeURIComponent(gameId)}` }
+const validGameId = (gameId: string) => /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(gameId)
+
+// The game and the catalogue, read once per request for both the metadata and the page.
+const gameAndCatalogue = cache((gameId: string) =>
+  Promise.all([
+    fromServer((c) => c.games.getGame({ params: { gameId }, query: {} })),
+    fromServer((c) => c.games.catalogue()),
+  ]),
+)
+
+/** The game's title as the catalogue spells it ("Downtown"), or its id when the catalogue is not at hand. */
+const gameTitle = (catalogue: Awaited<ReturnType<typeof gameAndCatalogue>>[1], game: string): string =>
+  (catalogue.kind === "ok" ? catalogue.value.games.find((g) => g.id === game)?.title : undefined) ?? game
+
+/** "Downtown · ada vs ben · move 120": the game's title and players, and the position when one is asked for. */
+export async function generateMetadata({
+  params,
+  searchParams,
+}: {
+  params: Params
+  searchParams: Search
+}): Promise<Metadata> {
+  const gameId = decodeURIComponent((await params).gameId)
+  const fallback = { title: `Game ${gameId}` }
+  if (!validGameId(gameId)) return fallback
+  const [detail, catalogue] = await gameAndCatalogue(gameId)
+  if (detail.kind !== "ok") return fallback
+  const title = gameTitle(catalogue, detail.value.game)
+  const position = parseAt(one((await searchParams).at), detail.value.version)
+  const version = position.ok ? (position.at ?? detail.value.version) : null
+  // Absolute: the same title the page keeps up to date as the position changes.
+  return { title: { absolute: pageTitle(title, seatInfos(detail.value.players), version) } }
 }
 
 /** A game, live or finished (`?at=<version>` opens a position, `?seat=<seat>` a seat's perspective after the end). */
 export default async function GamePage({ params, searchParams }: { params: Params; searchParams: Search }) {
   const gameId = decodeURIComponent((await params).gameId)
   const q = await searchParams
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(gameId)) notFound()
+  if (!validGameId(gameId)) notFound()
   const query = {}
-  const [detail, timeline, audit, catalogue] = await Promise.all([
-    fromServer((c) => c.games.getGame({ params: { gameId }, query })),
+  const [[detail, catalogue], timeline, audit] = await Promise.all([
+    gameAndCatalogue(gameId),
     fromServer((c) => c.games.timeline({ params: { gameId }, query })),
     fromServer((c) => c.games.audit({ params: { gameId }, query })),
-    fromServer((c) => c.games.catalogue()),
   ])
   if (detail.kind === "not-found" || timeline.kind === "not-found") notFound()
   if (detail.kind === "forbidden" || timeline.kind === "forbidden")
@@ -87,10 +117,7 @@ export default async function GamePage({ params, searchParams }: { params: Param
     if (view.kind === "ok") shown = { version, as, view: view.value.view }
   } else shown = { version: detail.value.version, as: null, view: detail.value.view }
 
-  const title =
-    (catalogue.kind === "ok"
-      ? catalogue.value.games.find((g) => g.id === detail.value.game)?.title
-      : undefined) ?? detail.value.game
+  const title = gameTitle(catalogue, detail.value.game)
   return (
     <GameScreen
       initialDetail={detail.value}

@@ -1,0 +1,91 @@
+import { AxeBuilder } from "@axe-core/playwright"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { connect, context, e2e, waitForVersion } from "./browser"
+
+/** axe's findings on the page as it is now, one line each: "rule (impact): targets". */
+const findings = async (page: Page, impacts: ReadonlyArray<string>) => {
+  const { violations } = await new AxeBuilder({ page })
+    // Off by default in axe (experimental), and the check that a button's name matches its visible label.
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze()
+  if (process.env.AXE_ALL === "1")
+    console.log(
+      page.url(),
+      violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    )
+  return violations
+    .filter((v) => impacts.includes(v.impact ?? "") || v.id === "heading-order")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+}
+
+// Serious and critical findings fail; so does a skipped heading level (axe calls it moderate).
+const failing = ["serious", "critical"]
+
+describe.skipIf(e2e() === null)("accessibility (axe)", () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await connect()
+  })
+  afterAll(() => browser?.close())
+
+  const check = async (
+    url: string,
+    ready: (page: Page) => Promise<unknown>,
+    // Then breaks the page on purpose and expects axe to say so: the check is live, not vacuous.
+    breakIt?: { readonly how: (page: Page) => Promise<unknown>; readonly flagged: string },
+  ) => {
+    // A context of its own (not `browser.newPage`): axe opens a second page in it to gather its results.
+    const browsing = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await browsing.newPage()
+    page.setDefaultTimeout(60_000)
+    await page.goto(url)
+    await ready(page)
+    expect(await findings(page, failing), url).toEqual([])
+    if (breakIt) {
+      await breakIt.how(page)
+      expect((await findings(page, failing)).join("\n")).toContain(breakIt.flagged)
+    }
+    await browsing.close()
+  }
+
+  /** The game page once hydrated at `version`, with its event log filled in. */
+  const gameReady = (version: number | null) => async (page: Page) => {
+    if (version === null) await page.getByTestId("game-screen").waitFor()
+    else await waitForVersion(page, version)
+    await page.locator("[data-testid=event-log] li").first().waitFor()
+  }
+
+  it("the lobby", async () => {
+    await check(context().siteUrl, (page) => page.getByRole("heading", { name: "Games" }).waitFor())
+  })
+
+  it("a live game", async () => {
+    const { siteUrl, games } = context()
+    await check(`${siteUrl}/games/${games.live}`, gameReady(null))
+  })
+
+  it("a replay position, and a seat's perspective", async () => {
+    const { siteUrl, games } = context()
+    await check(`${siteUrl}/games/${games.finished}?at=40`, gameReady(40), {
+      how: (page) => page.getByTestId("event-log").evaluate((log) => log.removeAttribute("tabindex")),
+      flagged: "scrollable-region-focusable (serious)",
+    })
+    await check(`${siteUrl}/games/${games.finished}?at=40`, gameReady(40), {
+      how: (page) =>
+        page.getByTestId("autoplay").evaluate((b) => b.setAttribute("aria-label", "Autoplay (space)")),
+      flagged: "label-content-name-mismatch (serious)",
+    })
+    await check(`${siteUrl}/games/${games.finished}?at=40&seat=1`, gameReady(40))
+  })
+
+  it("the error pages", async () => {
+    const { siteUrl, deadSiteUrl, games } = context()
+    const shows = (testId: string) => (page: Page) => page.getByTestId(testId).waitFor()
+    await check(`${siteUrl}/games/no-such-game`, shows("not-found"))
+    await check(`${siteUrl}/games/${games.finished}?at=999999`, shows("bad-position"))
+    await check(`${siteUrl}/games/${games.private}`, shows("forbidden"))
+    await check(deadSiteUrl, shows("server-down"))
+    await check(`${deadSiteUrl}/games/${games.live}`, shows("server-down"))
+  })
+})
