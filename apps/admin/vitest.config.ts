@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config"
 // (embedded PGlite in a temporary folder) and one headless Chromium, shared by its files in sequence.
 export default defineConfig({
   test: {
-    include: ["lib/**/*.test.ts", "e2e/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "components/**/*.test.ts", "e2e/**/*.test.ts"],
     testTimeout: 180_000,
     hookTimeout: 900_000,
     fileParallelism: false,

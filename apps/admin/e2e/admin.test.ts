@@ -16,6 +16,44 @@ const contentsOf = async (download: Download): Promise<string> => {
   return readFileSync(file, "utf8")
 }
 
+/** A call to the game server's API with the organiser token, its JSON answer. */
+const organiserFetch = async (method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${context().apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${context().organiser}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const json = await response.json()
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+/** A three-seat Bluff Dice game without a clock whose seats nobody plays: it waits, live, for the organiser. */
+const createLiveGame = (gameId: string) =>
+  organiserFetch("POST", "/api/games", {
+    game: "bluff-dice",
+    seats: 3,
+    gameId,
+    players: ["player:ann", "player:bob", "player:cy"],
+    seed: gameId,
+    options: { rounds: 2, sides: 6 },
+    decisionMs: null,
+  })
+
+/** The types on a game's organiser trail, read through the API (which records nothing). */
+const trailTypes = async (gameId: string): Promise<string[]> =>
+  (await organiserFetch("GET", `/api/games/${gameId}/trail`)).entries.map((e: { type: string }) => e.type)
+
+/** Polls `probe` every 100 ms for up to 10 s until it answers something other than null. */
+const waitFor = async <A>(probe: () => Promise<A | null>): Promise<A> => {
+  for (let i = 0; i < 100; i++) {
+    const answer = await probe()
+    if (answer !== null) return answer
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error("gave up waiting")
+}
+
 beforeAll(async () => {
   browser = await connect()
   page = await newPage(browser)
@@ -138,6 +176,124 @@ describe("the admin app, in Chromium against a real server", () => {
     await page.getByText(/this view was recorded as access-/).waitFor()
     await page.getByTestId("trail").getByText("OrganiserViewed").first().waitFor()
     await screenshot(page, "game")
+  })
+
+  it("asks before each game action, saying what will happen; Cancel and Escape change nothing", async () => {
+    await createLiveGame("e2e-asked")
+    await page.goto(`${context().appUrl}/games/e2e-asked`)
+    await page.getByText(/this view was recorded as access-/).waitFor()
+    // Seats from 1, as on the spectator site, and the way to the public board.
+    await page.getByRole("cell", { name: "Seat 3", exact: true }).waitFor()
+    await expect(
+      page.getByRole("link", { name: "Open the public board" }).getAttribute("href"),
+    ).resolves.toMatch(/\/games\/e2e-asked$/)
+
+    const dialog = page.getByTestId("confirm-dialog")
+    await page.getByRole("combobox", { name: /^Seat\b/ }).selectOption({ label: "Seat 3 (player:cy)" })
+    await page.getByRole("button", { name: "Forfeit seat…" }).click()
+    await dialog
+      .getByText("Seat 3 (player:cy) forfeits: the server plays its default moves for the rest of the game.")
+      .waitFor()
+    // A modal: it opens on the reason, and the page behind cannot be focused.
+    const reasonField = dialog.getByLabel("Reason (recorded with the action)")
+    await expect(reasonField.evaluate((field) => field === document.activeElement)).resolves.toBe(true)
+    const focusable = await page.getByRole("button", { name: "Forfeit seat…" }).evaluate((button) => {
+      ;(button as HTMLElement).focus()
+      return document.activeElement === button
+    })
+    expect(focusable).toBe(false)
+    await screenshot(page, "confirm-forfeit")
+    await dialog.getByRole("button", { name: "Cancel" }).click()
+    await dialog.waitFor({ state: "detached" })
+    await page.getByRole("button", { name: "Pause" }).click()
+    await dialog.getByText("The game pauses").waitFor()
+    await page.keyboard.press("Escape")
+    await dialog.waitFor({ state: "detached" })
+    // Confirming without a reason sends nothing either.
+    await page.getByRole("button", { name: "Pause" }).click()
+    await dialog.getByRole("button", { name: "Pause" }).click()
+    await dialog.getByRole("alert").filter({ hasText: "Give a reason" }).waitFor()
+    await dialog.getByRole("button", { name: "Cancel" }).click()
+    expect(await trailTypes("e2e-asked")).toEqual(["OrganiserViewed"])
+    await expect(page.locator(".badge").textContent()).resolves.toBe("live")
+
+    // Confirmed with reasons: pause, resume, forfeit; the page re-reads the game after each, one view on record.
+    const confirm = async (button: string, confirmLabel: string, reason: string) => {
+      await page.getByRole("button", { name: button, exact: true }).click()
+      await dialog.getByLabel("Reason (recorded with the action)").fill(reason)
+      await dialog.getByRole("button", { name: confirmLabel, exact: true }).click()
+      await dialog.waitFor({ state: "detached" })
+    }
+    await confirm("Pause", "Pause", "a dispute at the table")
+    await page.locator(".badge").filter({ hasText: "paused" }).waitFor()
+    await confirm("Resume", "Resume", "dispute settled")
+    await page.locator(".badge").filter({ hasText: "live" }).waitFor()
+    await confirm("Forfeit seat…", "Forfeit", "cy left the room")
+    await page
+      .locator("tr", { has: page.getByRole("cell", { name: "Seat 3", exact: true }) })
+      .getByText("forfeited", { exact: true })
+      .waitFor()
+    await page.getByTestId("trail").getByText("cy left the room").waitFor()
+    expect(await trailTypes("e2e-asked")).toEqual([
+      "GamePaused",
+      "GameResumed",
+      "SeatForfeited",
+      "OrganiserViewed",
+    ])
+    await expect(page.getByTestId("trail").getByText("OrganiserViewed").count()).resolves.toBe(1)
+  })
+
+  it("refuses adjudication entries that are not a result, with a message, and sends nothing", async () => {
+    await createLiveGame("e2e-refused")
+    await page.goto(`${context().appUrl}/games/e2e-refused`)
+    const form = page.getByTestId("adjudication")
+    const problems = page.getByTestId("adjudication-problems")
+    const enter = async (ranks: string[], scores: string[]) => {
+      for (const [i, rank] of ranks.entries()) {
+        await form.getByLabel(`Rank of seat ${i + 1}`).fill(rank)
+        await form.getByLabel(`Score of seat ${i + 1}`).fill(scores[i] as string)
+      }
+      await form.getByRole("button", { name: "Adjudicate…" }).click()
+    }
+    await enter(["1", "1", "2"], ["5", "5", "1"])
+    await problems
+      .getByText(
+        "Seat 3 has rank 2, but 2 seats rank ahead of it: its rank must be 3 (tied seats share a rank and the next rank skips, as in 1, 1, 3).",
+      )
+      .waitFor()
+    await enter(["", "4", "1"], ["1", "many", "2"])
+    await problems.getByText("Seat 1: enter a rank.").waitFor()
+    await problems.getByText("Seat 2: the rank must be a whole number from 1 to 3.").waitFor()
+    await problems.getByText("Seat 2: the score must be a number.").waitFor()
+    await screenshot(page, "adjudication-refused")
+    await expect(page.getByTestId("confirm-dialog").count()).resolves.toBe(0)
+    expect(await trailTypes("e2e-refused")).toEqual(["OrganiserViewed"])
+  })
+
+  it("adjudicates with the ranks and scores entered, after confirmation", async () => {
+    await createLiveGame("e2e-ruled")
+    await page.goto(`${context().appUrl}/games/e2e-ruled`)
+    const form = page.getByTestId("adjudication")
+    for (const [i, [rank, score]] of [
+      ["2", "4"],
+      ["1", "7.5"],
+      ["2", "4"],
+    ].entries()) {
+      await form.getByLabel(`Rank of seat ${i + 1}`).fill(rank as string)
+      await form.getByLabel(`Score of seat ${i + 1}`).fill(score as string)
+    }
+    await form.getByRole("button", { name: "Adjudicate…" }).click()
+    const dialog = page.getByTestId("confirm-dialog")
+    await dialog.getByText("Seat 2 (player:bob): rank 1, score 7.5").waitFor()
+    await dialog.getByLabel("Reason (recorded with the action)").fill("time ran out")
+    await dialog.getByRole("button", { name: "End the game" }).click()
+    await page.locator(".badge").filter({ hasText: "ended" }).waitFor()
+    const ended = await waitFor(async () => {
+      const game = await organiserFetch("GET", "/api/games/e2e-ruled")
+      return game.outcome ?? null
+    })
+    expect(ended).toMatchObject({ ranks: [2, 1, 2], scores: [4, 7.5, 4], reason: "adjudicated" })
+    expect(await trailTypes("e2e-ruled")).toEqual(["GameEnded", "OrganiserViewed"])
   })
 
   it("reads the audit report and downloads it as JSON and as text", async () => {

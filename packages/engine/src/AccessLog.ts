@@ -20,6 +20,32 @@ export interface OrganiserView {
 const ATTEMPTS = 8
 
 /**
+ * How long one recorded look covers the same organiser's further looks at the same game. Re-reading the
+ * game (after each of their own actions, or a reload) within it is not recorded again, so the trail shows
+ * sessions of looking rather than every refresh. The audit guarantee holds: every look falls within ten
+ * minutes after a recorded look by the same organiser at that game, at that version or a later one. A look
+ * after the window, or with a clock earlier than the record's, is recorded anew.
+ */
+export const VIEW_COVERS_MS = 10 * 60 * 1000
+
+/** The access stream's record of `view.actor`'s look that covers `view`, if any (newest first). */
+const coveringRecord = (
+  records: ReadonlyArray<EventEnvelope>,
+  view: OrganiserView,
+): EventEnvelope | undefined => {
+  const now = Date.parse(view.at)
+  for (let i = records.length - 1; i >= 0; i--) {
+    const record = records[i] as EventEnvelope
+    const data = record.data as { actor?: unknown; at?: unknown }
+    if (record.type !== "OrganiserViewed" || data.actor !== view.actor || typeof data.at !== "string")
+      continue
+    const since = now - Date.parse(data.at)
+    return since >= 0 && since < VIEW_COVERS_MS ? record : undefined
+  }
+  return undefined
+}
+
+/**
  * The access stream of each game (ARCHITECTURE.md §4): every organiser look at a game's secrets is an event
  * of its own stream, apart from the game's log — who, when, at which version — so an audit can show it.
  */
@@ -36,8 +62,10 @@ export class AccessLog extends Context.Service<
       StoreError
     >
     /**
-     * Records a look. Organisers looking at once race for the stream's next version: the losers append
-     * again; ContentionExhausted when one kept losing. Answers where the look was recorded.
+     * Records a look, unless the same organiser's record of a look at this game from the last
+     * VIEW_COVERS_MS covers it. Organisers looking at once race for the stream's next version: the losers
+     * look again for a covering record, then append again; ContentionExhausted when one kept losing.
+     * Answers where the look is recorded (the covering record's place when it was not appended).
      */
     readonly recordView: (
       view: OrganiserView,
@@ -54,11 +82,13 @@ export class AccessLog extends Context.Service<
       const appendView = (view: OrganiserView) =>
         Effect.gen(function* () {
           const streamId = Streams.access(view.gameId)
-          const head = yield* store.head(streamId)
+          const records = yield* store.readStream(streamId)
+          const covering = coveringRecord(records, view)
+          if (covering !== undefined) return { stream: streamId, version: covering.version }
           const { envelopes } = yield* store.append({
             streamId,
             streamType: "access",
-            expectedVersion: head?.version ?? 0,
+            expectedVersion: records[records.length - 1]?.version ?? 0,
             commandId: view.commandId,
             events: [
               {

@@ -184,7 +184,9 @@ export const tournamentsGroup = (app: App) =>
           const { gameId } = params
           const game = yield* app.engine.load(gameId).pipe(apiFailures)
           const at = new Date().toISOString()
-          // Every organiser look at a game's secrets is itself an event: who, when, at which version.
+          // Every organiser look at a game's secrets is on record: who, when, at which version. One record
+          // covers the same organiser's looks at this game for ten minutes (AccessLog's VIEW_COVERS_MS), so
+          // re-reading after each action does not clutter the trail; recordedAs names the covering record.
           const recorded = yield* app.access
             .recordView({
               gameId,

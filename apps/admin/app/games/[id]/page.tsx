@@ -2,7 +2,9 @@
 import type { GameActionRequest, OrganiserGameView, ViewedEnvelope } from "@boroughs/protocol"
 import Link from "next/link"
 import { useParams } from "next/navigation"
-import { useEffect, useState } from "react"
+import { type ReactNode, useEffect, useState } from "react"
+import { AdjudicationForm } from "@/components/AdjudicationForm"
+import { ConfirmDialog } from "@/components/ConfirmDialog"
 import { Guard } from "@/components/Guard"
 import { Trail } from "@/components/Trail"
 import { api, messageOf } from "@/lib/api"
@@ -10,6 +12,25 @@ import { usePolling } from "@/lib/usePolling"
 
 /** The organiser's view lists the game's stored events; the API leaves their shape to the envelope. */
 type ShownEvent = Pick<ViewedEnvelope, "version" | "type" | "data" | "metadata">
+
+/** An action waiting for the organiser's confirmation, with what it will do in words. */
+interface PendingAction {
+  readonly title: string
+  readonly consequence: ReactNode
+  readonly confirmLabel: string
+  readonly danger: boolean
+  readonly action: GameActionRequest["action"]
+}
+
+/**
+ * The spectator site's game page. Its address is NEXT_PUBLIC_SPECTATOR_URL (read when the app is built);
+ * without it, the same host on port 3000, where `boroughs start` serves the spectator site.
+ */
+const publicBoardOf = (gameId: string): string => {
+  const configured = process.env.NEXT_PUBLIC_SPECTATOR_URL?.replace(/\/+$/, "")
+  const base = configured || `${window.location.protocol}//${window.location.hostname}:3000`
+  return `${base}/games/${encodeURIComponent(gameId)}`
+}
 
 export default function GamePage() {
   return (
@@ -24,7 +45,7 @@ function Game() {
   const { id } = useParams<{ id: string }>()
   const [game, setGame] = useState<typeof OrganiserGameView.Type | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [reason, setReason] = useState("")
+  const [pending, setPending] = useState<PendingAction | null>(null)
   const [seat, setSeat] = useState(0)
   const [holder, setHolder] = useState("builtin:random")
   const [note, setNote] = useState("")
@@ -40,22 +61,26 @@ function Game() {
   useEffect(() => {
     void load()
   }, [id])
-  const act = async (action: GameActionRequest["action"]) => {
+  /** Sends a confirmed action; a refusal is thrown for the dialog to show. */
+  const act = async (action: GameActionRequest["action"], reason: string) => {
     setError(null)
     try {
       await api((client) =>
-        client.tournaments.gameAction({
-          params: { gameId: id },
-          payload: { action, reason: reason.trim() || "organiser's decision" },
-        }),
+        client.tournaments.gameAction({ params: { gameId: id }, payload: { action, reason } }),
       )
-      await load()
     } catch (e) {
-      setError(messageOf(e))
+      throw new Error(messageOf(e))
     }
+    setPending(null)
+    await load()
   }
   if (!game) return error ? <p className="error">{error}</p> : <p className="muted">Loading…</p>
   const seats = game.players.map((_, i) => i)
+  // Seats are numbered from 1 here, as on the spectator site; the API counts them from 0.
+  const seatName = (s: number) => {
+    const holder = game.players[s]
+    return holder ? `Seat ${s + 1} (${holder})` : `Seat ${s + 1}`
+  }
   return (
     <>
       <h1>
@@ -68,7 +93,11 @@ function Game() {
         {game.game} · version {game.version} · this view was recorded as{" "}
         <span className="mono">
           {game.recordedAs.stream} v{game.recordedAs.version}
-        </span>
+        </span>{" "}
+        (one record covers your looks at this game for ten minutes) ·{" "}
+        <a href={publicBoardOf(game.gameId)} target="_blank" rel="noopener noreferrer">
+          Open the public board
+        </a>
       </p>
       <div className="grid2">
         <section className="card">
@@ -77,7 +106,7 @@ function Game() {
             <tbody>
               {game.players.map((p, i) => (
                 <tr key={`seat-${i}`}>
-                  <td>Seat {i}</td>
+                  <td>Seat {i + 1}</td>
                   <td>{p ?? "organisers only"}</td>
                   <td>{game.forfeited.includes(i) ? <span className="bad">forfeited</span> : null}</td>
                 </tr>
@@ -85,21 +114,32 @@ function Game() {
             </tbody>
           </table>
           <h2 style={{ marginTop: "1rem" }}>Organiser actions</h2>
-          <label>
-            Reason (recorded)
-            <input
-              name="reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              placeholder="why"
-            />
-          </label>
+          <p className="muted">Each action asks for confirmation and a reason, recorded with it.</p>
           {!game.ended && (
             <div className="actions" style={{ marginBottom: "0.6rem" }}>
               <button
                 type="button"
                 className="secondary"
-                onClick={() => void act({ type: game.paused ? "ResumeGame" : "PauseGame" })}
+                onClick={() =>
+                  setPending(
+                    game.paused
+                      ? {
+                          title: "Resume the game?",
+                          consequence: "The game resumes: the seats owing a decision can move again.",
+                          confirmLabel: "Resume",
+                          danger: false,
+                          action: { type: "ResumeGame" },
+                        }
+                      : {
+                          title: "Pause the game?",
+                          consequence:
+                            "The game pauses: no seat can move until an organiser resumes it (an adjudication can still end it).",
+                          confirmLabel: "Pause",
+                          danger: false,
+                          action: { type: "PauseGame" },
+                        },
+                  )
+                }
               >
                 {game.paused ? "Resume" : "Pause"}
               </button>
@@ -112,7 +152,7 @@ function Game() {
                 <select value={seat} onChange={(e) => setSeat(Number(e.target.value))}>
                   {seats.map((s) => (
                     <option key={s} value={s}>
-                      {s}
+                      {seatName(s)}
                     </option>
                   ))}
                 </select>
@@ -120,9 +160,17 @@ function Game() {
               <button
                 type="button"
                 className="danger"
-                onClick={() => void act({ type: "ForfeitSeat", seat })}
+                onClick={() =>
+                  setPending({
+                    title: `Forfeit ${seatName(seat)}?`,
+                    consequence: `${seatName(seat)} forfeits: the server plays its default moves for the rest of the game.`,
+                    confirmLabel: "Forfeit",
+                    danger: true,
+                    action: { type: "ForfeitSeat", seat },
+                  })
+                }
               >
-                Forfeit seat
+                Forfeit seat…
               </button>
               <label>
                 New holder
@@ -131,9 +179,18 @@ function Game() {
               <button
                 type="button"
                 className="secondary"
-                onClick={() => void act({ type: "ReplaceSeat", seat, holder })}
+                disabled={holder.trim() === ""}
+                onClick={() =>
+                  setPending({
+                    title: `Replace ${seatName(seat)}?`,
+                    consequence: `${seatName(seat)} is handed to ${holder.trim()}, which makes its decisions from now on.`,
+                    confirmLabel: "Replace",
+                    danger: false,
+                    action: { type: "ReplaceSeat", seat, holder: holder.trim() },
+                  })
+                }
               >
-                Replace seat
+                Replace seat…
               </button>
             </div>
           )}
@@ -156,28 +213,59 @@ function Game() {
               type="button"
               className="secondary"
               disabled={note.trim() === ""}
-              onClick={() => void act({ type: "AnnotateEvent", version: noteVersion, note })}
+              onClick={() =>
+                setPending({
+                  title: `Annotate event v${noteVersion}?`,
+                  consequence: `The note is added to the game's record on event v${noteVersion}, seen by organisers only until the game ends.`,
+                  confirmLabel: "Annotate",
+                  danger: false,
+                  action: { type: "AnnotateEvent", version: noteVersion, note },
+                })
+              }
             >
-              Annotate
+              Annotate…
             </button>
           </div>
           {!game.ended && (
-            <div className="actions">
-              <button
-                type="button"
-                className="danger"
-                onClick={() =>
-                  void act({ type: "Adjudicate", ranks: seats.map((s) => s + 1), scores: seats.map(() => 0) })
-                }
-              >
-                Adjudicate (seat order)
-              </button>
-            </div>
+            <AdjudicationForm
+              seatNames={seats.map(seatName)}
+              view={game.view}
+              onAdjudicate={(ranks, scores) =>
+                setPending({
+                  title: "End the game by adjudication?",
+                  consequence: (
+                    <>
+                      <p>The game ends now with this result, which cannot be undone:</p>
+                      <ul>
+                        {seats.map((s) => (
+                          <li key={s}>
+                            {seatName(s)}: rank {ranks[s]}, score {scores[s]}
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ),
+                  confirmLabel: "End the game",
+                  danger: true,
+                  action: { type: "Adjudicate", ranks, scores },
+                })
+              }
+            />
           )}
           {error && (
             <p className="error" role="alert">
               {error}
             </p>
+          )}
+          {pending && (
+            <ConfirmDialog
+              title={pending.title}
+              consequence={pending.consequence}
+              confirmLabel={pending.confirmLabel}
+              danger={pending.danger}
+              onConfirm={(reason) => act(pending.action, reason)}
+              onCancel={() => setPending(null)}
+            />
           )}
         </section>
         <section className="card">
