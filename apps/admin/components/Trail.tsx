@@ -3,13 +3,16 @@ import type { TrailEntry } from "@boroughs/protocol"
 
 export type TrailRow = typeof TrailEntry.Type
 
+/** Seats as every page numbers them, from 1 (the events count from 0). */
+const seatOf = (seat: unknown): string => (typeof seat === "number" ? String(seat + 1) : String(seat))
+
 const describe = (row: TrailRow): string => {
   const d = (row.detail ?? {}) as Record<string, unknown>
   switch (row.type) {
     case "SeatForfeited":
-      return `seat ${d.seat} forfeited`
+      return `seat ${seatOf(d.seat)} forfeited`
     case "SeatReplaced":
-      return `seat ${d.seat} → ${d.holder}`
+      return `seat ${seatOf(d.seat)} → ${d.holder}`
     case "EventAnnotated":
       return `note on v${d.version}: ${d.note ?? "(organisers only)"}`
     case "TournamentAnnotated":

@@ -234,6 +234,8 @@ describe("the admin app, in Chromium against a real server", () => {
       .getByText("forfeited", { exact: true })
       .waitFor()
     await page.getByTestId("trail").getByText("cy left the room").waitFor()
+    // The trail numbers seats as the page does, from 1.
+    await page.getByTestId("trail").getByText("seat 3 forfeited").waitFor()
     expect(await trailTypes("e2e-asked")).toEqual([
       "GamePaused",
       "GameResumed",
