@@ -30,6 +30,12 @@ export const gameDetail = (game: LiveGame, match: Match, reader: Reader): GameDe
       legal: game.game.legalCommands(game.match.state, d.seat),
       deadline: ms === null ? null : new Date(deadlineOf(d, ms)).toISOString(),
     }))
+  // Every owing seat's deadline, for spectators' countdowns: only at the head (a delayed view must not
+  // tell who owes now) and only while a clock runs. Not the decision's kind: that is the seat's business.
+  const clocks =
+    ms === null || ended !== null || match.events !== game.match.events
+      ? []
+      : game.decisions.map((d) => ({ seat: d.seat, deadline: new Date(deadlineOf(d, ms)).toISOString() }))
   return {
     gameId: game.gameId,
     game: game.game.id,
@@ -43,6 +49,7 @@ export const gameDetail = (game: LiveGame, match: Match, reader: Reader): GameDe
     view: viewOf(match, viewer),
     pending: pendingSeats(match),
     decisions,
+    clocks,
     outcome: ended ? { ranks: ended.ranks, scores: ended.scores, reason: ended.reason } : null,
   }
 }

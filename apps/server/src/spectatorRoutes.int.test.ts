@@ -1,7 +1,7 @@
 import { seedCommitment } from "@boroughs/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RunningServer } from "./Server.js"
-import { http, ORGANISER, testServer } from "./testing.js"
+import { clockPast, eventually, http, ORGANISER, testServer } from "./testing.js"
 
 // The routes the spectator site reads besides the game itself: the audit badge, the timeline behind the
 // replay's scrubber and chart, and a finished game seen as one seat saw it.
@@ -152,5 +152,61 @@ describe("GET /api/games/:gameId/view?at=<version>&seat=<seat>", () => {
     const r = await api.get(`/api/games/watched/view?at=3&seat=9`)
     expect(r.status).toBe(403)
     expect(r.json.message).toMatch(/has seats 0–3/)
+  })
+})
+
+describe("GET /api/games/:gameId clocks", () => {
+  type Clock = { seat: number; deadline: string }
+  const MINUTES = 10 * 60_000
+  const seatsOf = (clocks: ReadonlyArray<Clock>) => clocks.map((c) => c.seat).sort()
+
+  it("gives spectators each owing seat's deadline: when it started to owe, plus decisionMs", async () => {
+    const before = Date.now()
+    await create("clocked", { decisionMs: MINUTES })
+    const after = Date.now()
+    const detail = (await api.get("/api/games/clocked")).json
+    expect(detail.viewer).toEqual({ kind: "spectator" })
+    expect(detail.clocks.length).toBeGreaterThan(0)
+    expect(seatsOf(detail.clocks)).toEqual([...detail.pending].sort())
+    for (const clock of detail.clocks as Clock[]) {
+      // The same deadline the seat's holder is given with its decision.
+      const mine = (await api.get(`/api/games/clocked?seat=${clock.seat}`, ORGANISER)).json
+      expect(clock.deadline).toBe(mine.decisions[0].deadline)
+      const at = Date.parse(clock.deadline)
+      expect(at).toBeGreaterThanOrEqual(before + MINUTES - 1_000)
+      expect(at).toBeLessThanOrEqual(after + MINUTES + 1_000)
+    }
+
+    // A move restarts the clock of the seat that played (if it owes again), not the others'.
+    const mover = detail.pending[0] as number
+    await playAs("clocked", 1)
+    const next = (await api.get("/api/games/clocked")).json
+    expect(seatsOf(next.clocks)).toEqual([...next.pending].sort())
+    for (const clock of next.clocks as Clock[]) {
+      const earlier = (detail.clocks as Clock[]).find((c) => c.seat === clock.seat)
+      if (earlier !== undefined && clock.seat !== mover) expect(clock.deadline).toBe(earlier.deadline)
+    }
+  })
+
+  it("follows the clock as it plays for a seat that let its time run out", async () => {
+    await create("quick", { decisionMs: 300 })
+    const first = (await api.get("/api/games/quick")).json
+    const soonest = Math.min(...(first.clocks as Clock[]).map((c) => Date.parse(c.deadline)))
+    await clockPast(soonest)
+    const later = await eventually(
+      "the clock to play for a seat",
+      async () => (await api.get("/api/games/quick")).json,
+      (d) => d.version > first.version,
+    )
+    expect(later.clocks).not.toEqual(first.clocks)
+    if (later.status === "live") expect(seatsOf(later.clocks)).toEqual([...later.pending].sort())
+  })
+
+  it("is empty without a clock, and for a delayed view (it would tell who owes now)", async () => {
+    expect((await api.get("/api/games/delayed")).json.clocks).toEqual([])
+    await create("clocked-delayed", { decisionMs: MINUTES, spectators: { mode: "delayed", events: 5 } })
+    await playAs("clocked-delayed", 10)
+    expect((await api.get("/api/games/clocked-delayed", ORGANISER)).json.clocks.length).toBeGreaterThan(0)
+    expect((await api.get("/api/games/clocked-delayed")).json.clocks).toEqual([])
   })
 })

@@ -495,6 +495,8 @@ export function GameScreen({
             seats={seats}
             scoreLabel={timeline.scoreLabel}
             owing={following && !ended ? detail.pending : []}
+            clocks={following && !ended ? detail.clocks : []}
+            clocked={detail.decisionMs !== null}
           />
           {audit ? <AuditBadge audit={audit} /> : null}
           <EventLog game={game} events={visibleEvents} seats={seats} at={current} onJump={goTo} />

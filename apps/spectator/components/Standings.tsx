@@ -1,21 +1,27 @@
 import { type SeatInfo, SeatSwatch } from "@boroughs/board-ui"
-import type { TimelinePoint } from "@boroughs/protocol"
+import type { SeatClock, TimelinePoint } from "@boroughs/protocol"
 import { ranksOf } from "@/lib/timeline"
+import { Clock } from "./Clock"
 
 /**
- * Each seat's score and money at the position shown, with its rank and whether it owes a decision, leader
- * first.
+ * Each seat's score and money at the position shown, with its rank and whether it owes a decision (and its
+ * time left, or "no clock" when the game has none), leader first.
  */
 export function Standings({
   point,
   seats,
   scoreLabel,
   owing,
+  clocks,
+  clocked,
 }: {
   point: TimelinePoint | undefined
   seats: ReadonlyArray<SeatInfo>
   scoreLabel: string
   owing: ReadonlyArray<number>
+  clocks: ReadonlyArray<SeatClock>
+  /** Whether the game has a clock at all. */
+  clocked: boolean
 }) {
   const standings = point?.standings ?? []
   const ranks = ranksOf(standings.map((s) => s.score))
@@ -24,6 +30,16 @@ export function Standings({
   const rows = [...seats].sort((a, b) => rankOf(a.seat) - rankOf(b.seat) || a.seat - b.seat)
   const hasMoney = standings.some((s) => s.money !== null)
   const moneyIsScore = scoreLabel === "money"
+  const clockOf = (seat: number) => {
+    if (!clocked) return <span className="muted"> · no clock</span>
+    const clock = clocks.find((c) => c.seat === seat)
+    return clock === undefined ? null : (
+      <>
+        {" "}
+        <Clock seat={seat} deadline={clock.deadline} />
+      </>
+    )
+  }
   return (
     <section className="panel" aria-label="Standings">
       <h2>Standings{point ? ` · round ${point.round}` : ""}</h2>
@@ -43,6 +59,7 @@ export function Standings({
               <td>
                 <SeatSwatch seat={s.seat} size={14} /> {s.name}
                 {owing.includes(s.seat) ? <span className="muted"> · to play</span> : null}
+                {owing.includes(s.seat) ? clockOf(s.seat) : null}
               </td>
               <td className="num">
                 {moneyIsScore ? `$${standings[s.seat]?.score ?? 0}` : (standings[s.seat]?.score ?? 0)}

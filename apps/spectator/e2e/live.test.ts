@@ -42,4 +42,56 @@ describe.skipIf(e2e() === null)("a live game", () => {
     await waitForVersion(page, later)
     await page.close()
   })
+
+  it("shows each owing seat's time left, counting down, and says when a game has no clock", async () => {
+    const { siteUrl, apiUrl, organiser, games } = context()
+    const a = api(apiUrl, organiser)
+    // Created here rather than in the global setup: its clock runs from now (ten minutes: it never plays
+    // during the suite). Creating it again on a retry is idempotent.
+    const detail = await a.post("/api/games", {
+      game: "downtown",
+      seats: 4,
+      gameId: "e2e-clocked",
+      seed: "e2e-seed-e2e-clocked",
+      decisionMs: 600_000,
+      players: ["bot:ada", "bot:ben", "bot:cy", "bot:dee"],
+    })
+    const seat = detail.pending[0] as number
+    const page = await newPage(browser)
+    await page.goto(`${siteUrl}/games/e2e-clocked`)
+    await waitForVersion(page, detail.version)
+    const clock = page.locator(`[data-testid=standings] tr[data-seat="${seat}"] [data-testid=clock]`)
+    await clock.filter({ hasText: /^\d\d:\d\d$/ }).waitFor()
+    const secondsOf = (text: string | null) => {
+      const [m, s] = (text ?? "").split(":").map(Number)
+      return (m ?? 0) * 60 + (s ?? 0)
+    }
+    const first = secondsOf(await clock.textContent())
+    expect(first).toBeGreaterThan(500)
+    expect(first).toBeLessThanOrEqual(600)
+    // It ticks in the browser, with no event from the server.
+    await page.waitForFunction(
+      ([selector, shown]) => {
+        const [m, s] = (document.querySelector(selector)?.textContent ?? "").split(":").map(Number)
+        return (m ?? 0) * 60 + (s ?? 0) < shown
+      },
+      [`[data-testid=standings] tr[data-seat="${seat}"] [data-testid=clock]`, first] as const,
+    )
+    // Only the seats that owe a decision have a clock.
+    const owing = (await page
+      .locator("[data-testid=standings] [data-testid=clock]")
+      .evaluateAll((es) => es.map((e) => Number(e.getAttribute("data-seat"))).sort())) as number[]
+    expect(owing).toEqual([...detail.pending].sort())
+    await page.close()
+
+    const unclocked = await newPage(browser)
+    await unclocked.goto(`${siteUrl}/games/${games.live}`)
+    const owner = (await a.get(`/api/games/${games.live}`, false)).pending[0] as number
+    await unclocked
+      .locator(`[data-testid=standings] tr[data-seat="${owner}"]`)
+      .filter({ hasText: "no clock" })
+      .waitFor()
+    expect(await unclocked.locator("[data-testid=clock]").count()).toBe(0)
+    await unclocked.close()
+  })
 })

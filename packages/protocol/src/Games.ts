@@ -4,6 +4,7 @@ import {
   CommandId,
   DecimalInt,
   GameId,
+  HolderName,
   Instant,
   RegisteredGameId,
   Seat,
@@ -85,11 +86,15 @@ export const LobbyCursor = Schema.String.check(
 export const GameListQuery = Schema.Struct({
   status: Schema.optionalKey(Schema.Literals(["live", "ended"])),
   game: Schema.optionalKey(RegisteredGameId),
-  /** Only games where this seat holder has a seat. */
-  player: Schema.optionalKey(SeatHolder),
+  /** Only games where this seat holder has a seat; a bare name matches both `bot:<name>` and `player:<name>`. */
+  player: Schema.optionalKey(
+    Schema.Union([SeatHolder, HolderName]).annotate({ description: "bot:<name>, player:<name> or <name>" }),
+  ),
   limit: Schema.optionalKey(DecimalInt.check(Schema.isBetween({ minimum: 1, maximum: 500 }))),
-  /** `next` of the previous page. */
+  /** `next` of the previous page: the games older than it. */
   before: Schema.optionalKey(LobbyCursor),
+  /** A game's cursor: the `limit` games just newer than it (still newest first), to page back. */
+  after: Schema.optionalKey(LobbyCursor),
 })
 export type GameListQuery = typeof GameListQuery.Type
 
@@ -108,6 +113,13 @@ export const YourDecision = Schema.Struct({
   deadline: Schema.NullOr(Instant),
 }).annotate({ identifier: "YourDecision" })
 
+/** A seat's clock on its current decision, for everyone who may watch the game (which seats owe is public). */
+export const SeatClock = Schema.Struct({
+  seat: Seat,
+  deadline: Instant,
+}).annotate({ identifier: "SeatClock" })
+export type SeatClock = typeof SeatClock.Type
+
 /** `GET /api/games/:gameId`: the game as the caller may see it. */
 export const GameDetail = Schema.Struct({
   gameId: GameId,
@@ -125,6 +137,10 @@ export const GameDetail = Schema.Struct({
   pending: Schema.Array(Schema.Int),
   /** The decisions the caller's seats owe now (empty for spectators and organisers). */
   decisions: Schema.Array(YourDecision),
+  clocks: Schema.Array(SeatClock).annotate({
+    description:
+      "When each seat that owes a decision at the head times out. Empty when the game has no clock, has ended, or the view is delayed.",
+  }),
   outcome: Schema.NullOr(Outcome),
 }).annotate({ identifier: "GameDetail" })
 export type GameDetail = typeof GameDetail.Type
