@@ -91,3 +91,63 @@ describe("GET /api/games for a delayed game", () => {
     }
   })
 })
+
+describe("GET /api/games paging and the player filter", () => {
+  const ids = ["page-1", "page-2", "page-3", "page-4", "page-5", "page-6", "page-7"]
+  beforeAll(async () => {
+    for (const [n, gameId] of ids.entries()) {
+      const players = n % 2 === 0 ? ["bot:pager", null] : ["player:pager", "bot:other"]
+      const r = await api.post(
+        "/api/games",
+        { game: "manhattan", seats: 2, players, gameId, seed: gameId, decisionMs: null },
+        ORGANISER,
+      )
+      expect(r.status, JSON.stringify(r.json)).toBe(201)
+    }
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const listed = (await api.get("/api/games?limit=500")).json.games.map(
+        (g: { gameId: string }) => g.gameId,
+      )
+      if (ids.every((id) => listed.includes(id))) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })
+  const idsOf = (list: { games: { gameId: string }[] }) => list.games.map((g) => g.gameId)
+  const cursorOf = (g: { createdAt: string; gameId: string }) =>
+    encodeURIComponent(`${g.createdAt}|${g.gameId}`)
+
+  it("reaches every game with `before`, and pages back with `after`", async () => {
+    const seen: string[] = []
+    const pages: { games: { gameId: string; createdAt: string }[]; next: string | null }[] = []
+    let next: string | null = null
+    do {
+      const after: string = next === null ? "" : `&before=${encodeURIComponent(next)}`
+      const page = (await api.get(`/api/games?player=pager&limit=3${after}`)).json
+      pages.push(page)
+      seen.push(...idsOf(page))
+      next = page.next
+    } while (next !== null && pages.length < 10)
+    expect(seen).toEqual([...ids].reverse())
+    expect(pages.map((p) => p.games.length)).toEqual([3, 3, 1])
+
+    // Back from the last page: the three games just newer than its first, newest first, and more after them.
+    const last = pages[2]?.games[0] as { gameId: string; createdAt: string }
+    const back = (await api.get(`/api/games?player=pager&limit=3&after=${cursorOf(last)}`)).json
+    expect(idsOf(back)).toEqual(idsOf(pages[1] as { games: { gameId: string }[] }))
+    expect(back.next).not.toBeNull()
+    const top = (await api.get(`/api/games?player=pager&limit=3&after=${cursorOf(back.games[0])}`)).json
+    expect(idsOf(top)).toEqual(["page-7", "page-6", "page-5"])
+    const none = (await api.get(`/api/games?player=pager&limit=3&after=${cursorOf(top.games[0])}`)).json
+    expect(idsOf(none)).toEqual([])
+  })
+
+  it("filters by a seat holder, or by a bare name for either kind", async () => {
+    const of = async (player: string) => idsOf((await api.get(`/api/games?player=${player}`)).json)
+    expect(await of("bot:pager")).toEqual(["page-7", "page-5", "page-3", "page-1"])
+    expect(await of("player:pager")).toEqual(["page-6", "page-4", "page-2"])
+    expect(await of("pager")).toEqual([...ids].reverse())
+    expect(await of("other")).toEqual(["page-6", "page-4", "page-2"])
+    expect(await of("nobody")).toEqual([])
+    expect((await api.get("/api/games?player=Not%20A%20Name")).status).toBe(400)
+  })
+})

@@ -25,11 +25,11 @@ export interface GameSummary {
   } | null
 }
 
-/** Filters of the lobby; newest games first, `before` continues a page. */
+/** Filters of the lobby; newest games first, `before` continues a page, `after` pages back. */
 export interface LobbyQuery {
   readonly status?: "live" | "ended" | undefined
   readonly game?: string | undefined
-  /** Only games where this seat holder (`bot:<name>`, `player:<name>`) has a seat. */
+  /** Only games where this seat holder (`bot:<name>`, `player:<name>`, or a bare name: either) has a seat. */
   readonly player?: string | undefined
   /** Include organiser-only games (organisers), or only those of `visibleTo` among them. */
   readonly includePrivate?: boolean | undefined
@@ -37,15 +37,25 @@ export interface LobbyQuery {
   readonly limit?: number | undefined
   /** The `cursor` of the last game of the previous page. */
   readonly before?: string | undefined
+  /** The `cursor` of the first game of the next page: the `limit` games just newer than it. */
+  readonly after?: string | undefined
 }
+
+/** The seat holders a `player` filter names: itself, or both kinds for a bare name. */
+const holdersNamed = (player: string): string[] =>
+  player.includes(":") ? [player] : [`bot:${player}`, `player:${player}`]
 
 type LobbyRow = Awaited<ReturnType<typeof selectRows>>[number]
 
-const selectRows = (db: StoreDb, q: LobbyQuery, limit: number) => {
+const selectRows = async (db: StoreDb, q: LobbyQuery, limit: number) => {
   let query = withServerTables(db).selectFrom("proj_lobby").selectAll()
   if (q.status !== undefined) query = query.where("status", "=", q.status)
   if (q.game !== undefined) query = query.where("game", "=", q.game)
-  if (q.player !== undefined) query = query.where("players", "@>", JSON.stringify([q.player]))
+  const player = q.player
+  if (player !== undefined)
+    query = query.where((eb) =>
+      eb.or(holdersNamed(player).map((holder) => eb("players", "@>", JSON.stringify([holder])))),
+    )
   if (!q.includePrivate)
     query = query.where((eb) =>
       eb.or([
@@ -53,15 +63,30 @@ const selectRows = (db: StoreDb, q: LobbyQuery, limit: number) => {
         ...(q.visibleTo === undefined ? [] : [eb("players", "@>", JSON.stringify([q.visibleTo]))]),
       ]),
     )
-  const cursor = q.before === undefined ? null : parseCursor(q.before)
-  if (cursor !== null)
+  const before = q.before === undefined ? null : parseCursor(q.before)
+  if (before !== null)
     query = query.where((eb) =>
       eb.or([
-        eb("created_at", "<", cursor.createdAt),
-        eb.and([eb("created_at", "=", cursor.createdAt), eb("game_id", "<", cursor.gameId)]),
+        eb("created_at", "<", before.createdAt),
+        eb.and([eb("created_at", "=", before.createdAt), eb("game_id", "<", before.gameId)]),
       ]),
     )
-  return query.orderBy("created_at", "desc").orderBy("game_id", "desc").limit(limit).execute()
+  const after = q.after === undefined ? null : parseCursor(q.after)
+  if (after === null)
+    return query.orderBy("created_at", "desc").orderBy("game_id", "desc").limit(limit).execute()
+  // The games just newer than the cursor are the oldest of those newer: take them oldest first, then turn.
+  const newer = await query
+    .where((eb) =>
+      eb.or([
+        eb("created_at", ">", after.createdAt),
+        eb.and([eb("created_at", "=", after.createdAt), eb("game_id", ">", after.gameId)]),
+      ]),
+    )
+    .orderBy("created_at", "asc")
+    .orderBy("game_id", "asc")
+    .limit(limit)
+    .execute()
+  return newer.reverse()
 }
 
 /** The opaque position of a game in the lobby's order, to continue a page after it. */

@@ -100,8 +100,9 @@ export const listGamesHandler = (app: App) =>
         })
         .pipe(apiFailures)
       const last = page[page.length - 1]
-      const next =
-        last !== undefined && page.length === (q.limit ?? 50) ? `${last.createdAt}|${last.gameId}` : null
+      // A page reached with `after` always has older games: at least the one its cursor names.
+      const more = q.after !== undefined || page.length === (q.limit ?? 50)
+      const next = last !== undefined && more ? `${last.createdAt}|${last.gameId}` : null
       const games = yield* Effect.forEach(page, (row) => lobbyRowFor(app, principal, row), {
         concurrency: 8,
       }).pipe(Effect.catchTags({ NotFound: lost, Forbidden: lost }))
