@@ -181,20 +181,20 @@ const clone = (s: State): S => ({
   rng: s.rng,
 })
 
-/** Copies of every player, made mutable for this step. Literals, not spreads: one fast shape for V8. */
+/** A player's fields in one fixed shape (a literal, not a spread: one fast shape for V8). */
+const copyOf = (p: Player): Mutable<Player> => ({
+  wealth: p.wealth,
+  prestige: p.prestige,
+  hand: p.hand,
+  favors: p.favors,
+  vocations: p.vocations,
+  extraFavor: p.extraFavor,
+})
+
+/** Copies of every player, made mutable for this step. */
 const players = (s: S): Array<Mutable<Player>> => {
   const out: Array<Mutable<Player>> = new Array(s.players.length)
-  for (let i = 0; i < s.players.length; i++) {
-    const p = s.players[i] as Player
-    out[i] = {
-      wealth: p.wealth,
-      prestige: p.prestige,
-      hand: p.hand,
-      favors: p.favors,
-      vocations: p.vocations,
-      extraFavor: p.extraFavor,
-    }
-  }
+  for (let i = 0; i < s.players.length; i++) out[i] = copyOf(s.players[i] as Player)
   s.players = out
   return out
 }
@@ -202,15 +202,7 @@ const players = (s: S): Array<Mutable<Player>> => {
 /** A mutable copy of one player for this step; the other players are shared. */
 const player = (s: S, seat: number): Mutable<Player> => {
   const out = s.players.slice()
-  const p = out[seat] as Player
-  const copy: Mutable<Player> = {
-    wealth: p.wealth,
-    prestige: p.prestige,
-    hand: p.hand,
-    favors: p.favors,
-    vocations: p.vocations,
-    extraFavor: p.extraFavor,
-  }
+  const copy = copyOf(out[seat] as Player)
   out[seat] = copy
   s.players = out
   return copy
