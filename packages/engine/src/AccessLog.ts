@@ -20,11 +20,12 @@ export interface OrganiserView {
 const ATTEMPTS = 8
 
 /**
- * How long one recorded look covers the same organiser's further looks at the same game. Re-reading the
- * game (after each of their own actions, or a reload) within it is not recorded again, so the trail shows
- * sessions of looking rather than every refresh. The audit guarantee holds: every look falls within ten
- * minutes after a recorded look by the same organiser at that game, at that version or a later one. A look
- * after the window, or with a clock earlier than the record's, is recorded anew.
+ * How long one recorded look covers the same organiser's other looks at the same game, either side of it.
+ * Re-reading the game (after each of their own actions, or a reload) within it is not recorded again, so the
+ * trail shows sessions of looking rather than every refresh. Either side, because looks that race each other
+ * are stamped in any order: a look stamped a moment before the record that won the race is the same session.
+ * The audit guarantee holds: every look falls within ten minutes of a recorded look by the same organiser at
+ * that game.
  */
 export const VIEW_COVERS_MS = 10 * 60 * 1000
 
@@ -39,8 +40,7 @@ const coveringRecord = (
     const data = record.data as { actor?: unknown; at?: unknown }
     if (record.type !== "OrganiserViewed" || data.actor !== view.actor || typeof data.at !== "string")
       continue
-    const since = now - Date.parse(data.at)
-    return since >= 0 && since < VIEW_COVERS_MS ? record : undefined
+    if (Math.abs(now - Date.parse(data.at)) < VIEW_COVERS_MS) return record
   }
   return undefined
 }
