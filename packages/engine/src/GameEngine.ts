@@ -468,7 +468,8 @@ export class GameEngine extends Context.Service<
           let events: Typed[]
           let next: Match
           if (input.action.type === "Adjudicate") {
-            const adj = adjudicate(match, { ranks: input.action.ranks, scores: input.action.scores })
+            const seats = ((c.log[0] as EventEnvelope).data as { seats: number }).seats
+            const adj = adjudicate(match, { ranks: input.action.ranks, scores: input.action.scores }, seats)
             if (Result.isFailure(adj))
               return yield* Effect.fail(
                 new CommandRejected({ rule: adj.failure.rule, message: adj.failure.message }),

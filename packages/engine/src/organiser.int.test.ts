@@ -65,7 +65,17 @@ describe("organiser actions are events in the game's stream", () => {
           const c = botCommand(game.match, s, bluffDiceBots.random as Bot, botRandom("org", s))
           yield* engine.handle({ gameId: "g", seat: s, command: c, commandId: `m${n}` })
         }
-        yield* act({ type: "Adjudicate", ranks: [1, 2, 3], scores: [3, 2, 1] }, 8, "time ran out")
+        // A result the rules could not give is refused, naming what is wrong, and ends nothing.
+        const short = yield* act({ type: "Adjudicate", ranks: [1, 2], scores: [3, 2] }, 8).pipe(Effect.flip)
+        expect(short).toMatchObject({
+          rule: "kernel.adjudicate.outcome",
+          message: expect.stringMatching(/3 seats/),
+        })
+        const skipped = yield* act({ type: "Adjudicate", ranks: [1, 3, 3], scores: [3, 2, 2] }, 9).pipe(
+          Effect.flip,
+        )
+        expect(skipped).toMatchObject({ rule: "kernel.adjudicate.outcome" })
+        yield* act({ type: "Adjudicate", ranks: [1, 2, 3], scores: [3, 2, 1] }, 10, "time ran out")
         const envelopes = [...(yield* (yield* EventStore).readStream(Streams.game("g")))]
         return { envelopes, refused }
       }),

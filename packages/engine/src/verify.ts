@@ -174,7 +174,7 @@ export const verifyStream = (
         })
         break
       } else if (cmd.type === "Adjudicate") {
-        const adj = adjudicate(match, cmd as unknown as Outcome)
+        const adj = adjudicate(match, cmd as unknown as Outcome, started.seats)
         if (Result.isFailure(adj)) {
           problems.push({
             version: at,

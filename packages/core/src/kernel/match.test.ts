@@ -11,6 +11,7 @@ import {
   adjudicate,
   effectiveViewer,
   type Match,
+  outcomeProblem,
   owes,
   play,
   replay,
@@ -198,11 +199,36 @@ describe("replay", () => {
 })
 
 describe("adjudicate, owes and views", () => {
+  it("refuses an outcome that is not one the rules could give, naming what is wrong", () => {
+    const { match } = opened(2, "ruled")
+    const problem = (ranks: number[], scores: number[], seats = 2) => {
+      const r = adjudicate(match, { ranks, scores }, seats)
+      return Result.isFailure(r) ? `${r.failure.rule}: ${r.failure.message}` : null
+    }
+    expect(problem([1, 2], [1, 0])).toBeNull()
+    expect(problem([1, 1], [0, 0])).toBeNull()
+    expect(problem([1], [1])).toMatch(
+      /^kernel.adjudicate.outcome: .*each of the 2 seats \(got 1 ranks, 1 scores\)/,
+    )
+    expect(problem([1, 2, 3], [3, 2, 1])).toMatch(/each of the 2 seats/)
+    expect(problem([2, 2], [0, 0])).toMatch(
+      /seat 0 has rank 2, but 0 seats rank ahead of it: its rank must be 1/,
+    )
+    expect(problem([1, 3], [1, 0])).toMatch(
+      /seat 1 has rank 3, but 1 seat rank ahead of it: its rank must be 2/,
+    )
+    expect(problem([1, 1.5], [1, 0])).toMatch(/seat 1 has rank 1.5/)
+    expect(problem([1, 2], [1, Number.NaN])).toMatch(/seat 1's score is not a number/)
+    expect(outcomeProblem({ ranks: [2, 1, 2], scores: [4, 7.5, 4] }, 3)).toBeNull()
+    expect(outcomeProblem({ ranks: [1, 1, 3], scores: [4, 4, 1] }, 3)).toBeNull()
+    expect(outcomeProblem({ ranks: [1, 1, 2], scores: [4, 4, 1] }, 3)).toMatch(/seat 2 has rank 2/)
+  })
+
   it("an organiser's ruling ends the game with the seed; play is refused and replay agrees", () => {
     const { match, events } = opened(2, "ruled")
-    const ruled = unwrap(adjudicate(match, { ranks: [1, 2], scores: [1, 0] }))
-    expect(ruleOf(adjudicate(ruled.match, { ranks: [1, 2], scores: [1, 0] }))).toBe("kernel.game-over")
-    expect(ruleOf(adjudicate(match, { ranks: [1, 2], scores: [1] }))).toBe("kernel.adjudicate.outcome")
+    const ruled = unwrap(adjudicate(match, { ranks: [1, 2], scores: [1, 0] }, 2))
+    expect(ruleOf(adjudicate(ruled.match, { ranks: [1, 2], scores: [1, 0] }, 2))).toBe("kernel.game-over")
+    expect(ruleOf(adjudicate(match, { ranks: [1, 2], scores: [1] }, 2))).toBe("kernel.adjudicate.outcome")
     expect(ruled.event).toEqual({
       type: "GameEnded",
       ranks: [1, 2],
@@ -222,7 +248,7 @@ describe("adjudicate, owes and views", () => {
     expect((viewOf(match, { kind: "spectator" }) as { bids: unknown }).bids).toEqual([null, null])
     expect((viewOf(match, { kind: "organiser" }) as { bids: unknown }).bids).toEqual([4, null])
     expect(effectiveViewer(match, { kind: "spectator" })).toEqual({ kind: "spectator" })
-    const ended = unwrap(adjudicate(match, { ranks: [1, 1], scores: [0, 0] })).match
+    const ended = unwrap(adjudicate(match, { ranks: [1, 1], scores: [0, 0] }, 2)).match
     expect(effectiveViewer(ended, { kind: "spectator" })).toEqual({ kind: "organiser" })
     expect((viewOf(ended, { kind: "seat", seat: 1 }) as { bids: unknown }).bids).toEqual([4, null])
   })

@@ -190,16 +190,33 @@ export const playOwed = <C extends Typed>(
   return Result.succeed(settle(match, events))
 }
 
+/**
+ * Why an outcome cannot end a game of `seats` seats, or null: one rank and one finite score per seat, and
+ * ranks as the rules give them (1 is best; tied seats share a rank and the next rank skips, as in 1, 1, 3).
+ */
+export const outcomeProblem = (outcome: Outcome, seats: number): string | null => {
+  const { ranks, scores } = outcome
+  if (ranks.length !== seats || scores.length !== seats)
+    return `an outcome needs one rank and one score for each of the ${seats} seats (got ${ranks.length} ranks, ${scores.length} scores)`
+  for (let seat = 0; seat < seats; seat++) {
+    const rank = ranks[seat] as number
+    if (!Number.isFinite(scores[seat])) return `seat ${seat}'s score is not a number`
+    const ahead = ranks.filter((other) => other < rank).length
+    if (!Number.isInteger(rank) || rank !== ahead + 1)
+      return `seat ${seat} has rank ${rank}, but ${ahead} seat${ahead === 1 ? "" : "s"} rank ahead of it: its rank must be ${ahead + 1} (tied seats share a rank and the next rank skips, as in 1, 1, 3)`
+  }
+  return null
+}
+
 /** Ends a game by an organiser's ruling rather than the rules (adjudication). */
 export const adjudicate = (
   match: Match,
   outcome: Outcome,
+  seats: number,
 ): Result.Result<{ match: Match; event: GameEnded }, RuleViolation> => {
   if (match.ended) return Result.fail(violation("kernel.game-over", "the game has already ended"))
-  if (outcome.ranks.length === 0 || outcome.ranks.length !== outcome.scores.length)
-    return Result.fail(
-      violation("kernel.adjudicate.outcome", "an outcome needs one rank and one score per seat"),
-    )
+  const problem = outcomeProblem(outcome, seats)
+  if (problem !== null) return Result.fail(violation("kernel.adjudicate.outcome", problem))
   const event: GameEnded = {
     type: "GameEnded",
     ranks: outcome.ranks,
