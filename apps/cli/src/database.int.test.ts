@@ -5,7 +5,7 @@ import { join } from "node:path"
 import { freshDatabase, freshRole } from "@boroughs/store/testing"
 import { Effect, Exit, Scope } from "effect"
 import { afterAll, describe, expect, it } from "vitest"
-import { BUILT_CLI, cli } from "./testing.js"
+import { BUILT_CLI, cli, listeningUrl } from "./testing.js"
 
 // The database as an operator handles it: migrations as the tables' owner, the server as a role of its own,
 // and no secret (a password in a database URL) on any process's command line but where the person put it.
@@ -99,26 +99,14 @@ describe("boroughs migrate, and database URLs kept off command lines", () => {
         [BUILT_CLI, "server", "--port", "0", "--db", app.toString(), "--no-background"],
         { env: { ...process.env, DATABASE_URL: "", CI: "true" }, stdio: ["ignore", "pipe", "pipe"] },
       )
-      let out = ""
+      // Its stderr, for the warning; the URL comes the way every test reads it.
       let err = ""
-      server.stdout.on("data", (chunk: Buffer) => {
-        out += chunk.toString()
-      })
       server.stderr.on("data", (chunk: Buffer) => {
         err += chunk.toString()
       })
       const closed = new Promise<void>((done) => server.on("close", () => done()))
       try {
-        const api = await new Promise<string>((found, failed) => {
-          const poll = setInterval(() => {
-            const m = /listening on (http:\/\/\S+)/.exec(out)
-            if (m) {
-              clearInterval(poll)
-              found(m[1] as string)
-            }
-          }, 100)
-          void closed.then(() => failed(new Error(`the server ended before serving:\n${out}\n${err}`)))
-        })
+        const api = await listeningUrl(server)
         expect((await fetch(`${api}/api/health`)).status).toBe(200)
         expect(err).toContain("boroughs: warning: a password in --db shows in the process list")
         // The CLI's own command line holds what the person typed; the server it started has no URL on its.

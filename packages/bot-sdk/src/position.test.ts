@@ -113,30 +113,22 @@ describe("boroughs-bot test --position", () => {
     const answer = JSON.parse(python.stdout)
     expect(answer).toMatchObject({ ok: true, bot: "stdio:python-example" })
     expect(position.legal).toContainEqual(answer.command)
-    const pinned = await run([
-      "test",
-      "--position",
-      file,
-      "--bot",
-      "heuristic",
-      "--seed",
-      "positions",
-      "--expect",
-      JSON.stringify(played),
-    ])
+    const heuristicExpecting = (command: unknown) =>
+      run([
+        "test",
+        "--position",
+        file,
+        "--bot",
+        "heuristic",
+        "--seed",
+        "positions",
+        "--expect",
+        JSON.stringify(command),
+      ])
+    const pinned = await heuristicExpecting(played)
     expect(pinned.code).toBe(0)
     const wrong = position.legal.find((c) => JSON.stringify(c) !== JSON.stringify(played))
-    const missed = await run([
-      "test",
-      "--position",
-      file,
-      "--bot",
-      "heuristic",
-      "--seed",
-      "positions",
-      "--expect",
-      JSON.stringify(wrong),
-    ])
+    const missed = await heuristicExpecting(wrong)
     expect(missed.code).toBe(1)
     expect(JSON.parse(missed.stdout)).toMatchObject({ ok: false, problem: "unexpected" })
     const neither = await run(["test", "--position", file])
