@@ -32,11 +32,14 @@ const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: unknown }>>
 }
 
 const BROKEN = /undefined|NaN|\[object Object\]|null/
+/** "A Industry frame", "a education vocation": an article that does not fit its word ("stack A into" does). */
+const WRONG_ARTICLE = /(?:^|[.;:] )A [AEIOUaeiou]|\ba [AEIOUaeiou]/
 
 const check = (game: AnyGame, event: Typed, seats: ReturnType<typeof seatsOf>, seen: Set<string>) => {
   const said = narrateSpecific(game.id, event as Typed & Record<string, unknown>, seats)
   expect(said, `${game.id} ${event.type} has no narration`).not.toBeNull()
   expect(said, `${game.id} ${event.type}: ${said}`).not.toMatch(BROKEN)
+  expect(said, `${game.id} ${event.type}: ${said}`).not.toMatch(WRONG_ARTICLE)
   seen.add(event.type)
   const vis = game.visibility(event)
   if (vis !== "all" && vis.redacted) {

@@ -20,6 +20,9 @@ export const namesFor = (seats: ReadonlyArray<SeatInfo>): Names => ({
 /** "1 space", "2 spaces". */
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`
 
+/** "a Park", "an Industry": the indefinite article a word takes (by its first letter: enough for our words). */
+export const withArticle = (word: string): string => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`
+
 /** "$5", "−$3". */
 export const money = (n: number): string => (n < 0 ? `−$${-n}` : `$${n}`)
 

@@ -1,8 +1,11 @@
 import type { View } from "@boroughs/core/games/downtown"
 import { renderToStaticMarkup } from "react-dom/server"
 import { beforeAll, describe, expect, it } from "vitest"
+import { namesFor } from "../../common/names.js"
 import { GameBoard } from "../../GameBoard.js"
 import { countThrough, playGame, seatsOf, viewAfter } from "../../testing.js"
+import { bankWords } from "./DowntownBoard.js"
+import { downtownNarrator } from "./narrate.js"
 
 const seats = seatsOf(4)
 let game: ReturnType<typeof playGame>
@@ -118,5 +121,28 @@ describe("DowntownBoard", () => {
     expect(html).toMatch(/zoning tiles in hand: \d+/)
     expect(html).toContain(" pts<")
     expect(html).not.toContain("Bank")
+  })
+
+  it("says what the bank's balance means: it pays out more than it takes in, and never runs out", () => {
+    expect(bankWords(-126)).toBe("paid out $126 more than it took in")
+    expect(bankWords(12)).toBe("took in $12 more than it paid out")
+    expect(bankWords(0)).toBe("has paid out what it took in")
+    const view = viewAfter(game.game, game.events, game.events.length, { kind: "spectator" }) as View
+    // Money is conserved (ruling 18): the bank's balance is what the players gained, negated.
+    expect(view.bank).toBe(30 * view.seats - view.money.reduce((a, b) => a + b, 0))
+    const html = render(view)
+    expect(html).toContain(`<dt>Bank</dt><dd>${bankWords(view.bank)}</dd>`)
+    expect(html).not.toMatch(/\$-\d/)
+  })
+
+  it("narrates a frame with the right article", () => {
+    const names = namesFor(seats)
+    const frame = downtownNarrator.FramePlaced as (e: unknown, n: typeof names) => string
+    expect(frame({ zone: 5, construction: "industry", shape: "square", cause: "vote" }, names)).toBe(
+      "An Industry frame goes on zone 5",
+    )
+    expect(frame({ zone: 7, construction: "park", shape: "square", cause: "vote" }, names)).toBe(
+      "A Park frame goes on zone 7",
+    )
   })
 })

@@ -265,6 +265,18 @@ const FRAME_WORDS = (view: View) =>
       ] as const,
   )
 
+/**
+ * The bank in words. `bank` is its net balance against the players (ruling 18: it starts at 0, takes in
+ * what spaces cost, pays out every zone's income, and never runs out), so it is usually negative: a bare
+ * "$-126" read as a broken number.
+ */
+export const bankWords = (bank: number): string =>
+  bank < 0
+    ? `paid out $${-bank} more than it took in`
+    : bank > 0
+      ? `took in $${bank} more than it paid out`
+      : "has paid out what it took in"
+
 const seatRows = (view: View): SeatRow[] => {
   const twoPlayer = view.options.variant === "2p-official"
   const deciding = new Set<number>()
@@ -376,7 +388,7 @@ export const DowntownBoard = (props: BoardProps<View>) => {
           facts={[
             ["Zoning piles", `west ${view.piles.west.length} · east ${view.piles.east.length}`],
             ...FRAME_WORDS(view),
-            ...(view.options.variant === "2p-official" ? [] : [["Bank", `$${view.bank}`] as const]),
+            ...(view.options.variant === "2p-official" ? [] : [["Bank", bankWords(view.bank)] as const]),
           ]}
         />
         <Legend items={downtownLegend(seats, view.seats)} />

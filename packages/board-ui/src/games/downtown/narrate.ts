@@ -1,5 +1,5 @@
 import { type Ended, endedText } from "../../common/ended.js"
-import { capitalise, money, plural } from "../../common/names.js"
+import { capitalise, money, plural, withArticle } from "../../common/names.js"
 import type { Names, Narrator } from "../../common/types.js"
 
 const word = (construction: string) => capitalise(construction)
@@ -58,7 +58,7 @@ export const downtownNarrator: Narrator = {
   FramePlaced: (e: { zone: number; construction: string; shape: string; cause: string }) =>
     e.cause === "park-fallback"
       ? `No ${e.shape} frame of the chosen type is left: zone ${e.zone} becomes a Park`
-      : `A ${word(e.construction)} frame goes on zone ${e.zone}`,
+      : `${capitalise(withArticle(word(e.construction)))} frame goes on zone ${e.zone}`,
   ZoneLeftUnconstructed: (e: { zone: number; shape: string }) =>
     `No ${e.shape} frame is left for zone ${e.zone}: it stays unconstructed`,
   ZoneChosen: (e: { seat: number; zone?: number; spaces?: number }, n: Names) =>

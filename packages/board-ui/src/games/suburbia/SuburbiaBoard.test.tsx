@@ -1,9 +1,11 @@
-import type { View } from "@boroughs/core/games/suburbia"
+import { suburbia, type View } from "@boroughs/core/games/suburbia"
 import { renderToStaticMarkup } from "react-dom/server"
 import { beforeAll, describe, expect, it } from "vitest"
+import { textWidth } from "../../common/fitText.js"
 import { GameBoard } from "../../GameBoard.js"
 import { countThrough, playGame, seatsOf, viewAfter } from "../../testing.js"
-import { goalDef, tileDef } from "./data.js"
+import { effectShort, goalDef, LAKE_EFFECTS, tileDef } from "./data.js"
+import { hexCentre, tileText } from "./hex.js"
 
 const seats = seatsOf(4)
 let game: ReturnType<typeof playGame>
@@ -79,5 +81,61 @@ describe("SuburbiaBoard", () => {
     )
     expect(html).toContain("Dale&#x27;s borough")
     expect(html).toContain("<b>Dale</b>")
+  })
+
+  it("fits every tile's whole name and every effect inside its hex, invested or not", () => {
+    const faces = [
+      ...suburbia.catalogue(suburbia.defaultOptions).tiles.map((t) => ({ ...t, lake: false })),
+      { name: "Lake", effects: LAKE_EFFECTS, lake: true },
+    ]
+    let squeezed = 0
+    for (const face of faces)
+      for (const invested of [false, true]) {
+        const effects = face.effects.map(effectShort)
+        const text = tileText(face.name, effects, { lake: face.lake, invested }, 46)
+        const [name, ...rest] = text.blocks
+        expect(name?.lines.join(" ")).toBe(face.name)
+        expect(rest.map((b) => b.lines.join(" "))).toEqual(effects)
+        if (text.squeeze) {
+          squeezed++
+          continue
+        }
+        let top = text.offset
+        for (const block of text.blocks)
+          for (const line of block.lines) {
+            const bottom = top + block.size * 1.2
+            expect(textWidth(line, block.size, block === name), `${face.name}: ${line}`).toBeLessThanOrEqual(
+              text.widthAt(top, bottom),
+            )
+            top = bottom
+          }
+      }
+    // A handful of long names on invested tiles are compressed a little (textLength), never cut.
+    expect(squeezed).toBeLessThanOrEqual(4)
+  })
+
+  it("cuts no text short: no text ends in an ellipsis, and every tile shows its words on hover", () => {
+    const view = viewAfter(game.game, game.events, game.events.length, { kind: "spectator" }) as View
+    const html = render(view)
+    expect(html).not.toMatch(/…<\/text>/)
+    const titles = html.match(/<title>[^<]*<\/title>/g) ?? []
+    const tiles = view.players.reduce((n, p) => n + p.tiles.length, 0) + view.market.filter(Boolean).length
+    expect(titles.length).toBeGreaterThanOrEqual(tiles)
+  })
+
+  it("draws each borough around its tiles, with only the edge of the borough board showing", () => {
+    const view = viewAfter(game.game, game.events, game.events.length, { kind: "spectator" }) as View
+    const html = render(view)
+    view.players.forEach((p, player) => {
+      const box = html
+        .match(new RegExp(`viewBox="([^"]*)"[^>]*data-player="${player}"`))?.[1]
+        ?.split(" ")
+        .map(Number)
+      expect(box, `borough ${player}`).toHaveLength(4)
+      const ys = p.tiles.map((t) => hexCentre(t.q, t.r, 46).y)
+      const tilesHeight = Math.max(...ys) - Math.min(...ys) + 2 * 46
+      // The header (name and numbers, 80) and a strip of board (18) above the tiles, a margin below.
+      expect(box?.[3]).toBeLessThanOrEqual(tilesHeight + 80 + 18 + 8 + 1)
+    })
   })
 })

@@ -1,4 +1,5 @@
 import type { View } from "@boroughs/core/games/suburbia"
+import { textWidth } from "../../common/fitText.js"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
@@ -16,9 +17,15 @@ import {
 } from "./data.js"
 import { hexCentre, hexPoints, TileFace } from "./hex.js"
 import { stepText } from "./step.js"
+import { LINE_LABEL_SIZE, TRACK_MARGIN, trackLayout } from "./track.js"
 
 /** Hex radius in a borough, in SVG units. */
 const R = 46
+/** Room above the tiles for the borough's name and numbers, and the strip of borough board shown. */
+const HEADER = 80
+const BOARD_BAND = 18
+/** A borough is never narrower than its header's longest line. */
+const MIN_WIDTH = 400
 type Borough = View["players"][number]
 
 const nameOf = (view: View, seats: ReadonlyArray<SeatInfo>) => (player: number) =>
@@ -43,14 +50,21 @@ const BoroughSvg = ({
   const places = new Set(highlight?.places ?? [])
   // Open hexes only matter to the player about to place a tile; others' would only shrink their boroughs.
   const open = player === view.current && view.step === "action" ? b.open : []
-  const all = [...b.tiles, ...open, ...BOROUGH_BOARD_HEXES].map((h) => hexCentre(h.q, h.r, R))
-  const minX = Math.min(...all.map((p) => p.x)) - R - 8
-  const maxX = Math.max(...all.map((p) => p.x)) + R + 8
-  const minY = Math.min(...all.map((p) => p.y)) - R - 8
-  const maxY = Math.max(...all.map((p) => p.y)) + R + 8
-  const board = BOROUGH_BOARD_HEXES.map((h) => hexCentre(h.q, h.r, R))
-  const boardX = board.reduce((s, p) => s + p.x, 0) / board.length
-  const boardY = board.reduce((s, p) => s + p.y, 0) / board.length
+  // The box fits the tiles (and open hexes), not the whole borough board: of the board only its lower edge
+  // shows, as a band above the tiles, so the tiles fill the drawing instead of a field of empty grey hexes.
+  const hexes = [...b.tiles, ...open]
+  // A borough always starts with its column of three tiles; a bare one still gets the hex below the board.
+  const placed = (hexes.length ? hexes : [{ q: 0, r: 0 }]).map((h) => hexCentre(h.q, h.r, R))
+  const left = Math.min(...placed.map((p) => p.x)) - R - 8
+  const right = Math.max(...placed.map((p) => p.x)) + R + 8
+  const spare = Math.max(0, MIN_WIDTH - (right - left)) / 2
+  const minX = left - spare
+  const maxX = right + spare
+  const tilesTop = Math.min(...placed.map((p) => p.y)) - R
+  const minY = tilesTop - BOARD_BAND - HEADER
+  const maxY = Math.max(...placed.map((p) => p.y)) + R + 8
+  const centreX = (minX + maxX) / 2
+  const nameWidth = textWidth(name, 20, true)
   const titleId = `bui-sb-title-${player}`
   return (
     <svg
@@ -64,28 +78,32 @@ const BoroughSvg = ({
         id={titleId}
       >{`${name}'s borough: ${plural(b.tiles.length, "tile")}, population ${b.population}`}</title>
       <rect x={minX} y={minY} width={maxX - minX} height={maxY - minY} rx={10} fill="#F8F9FB" />
+      <clipPath id={`bui-sb-board-${player}`}>
+        <rect x={minX} y={minY + HEADER} width={maxX - minX} height={maxY - minY - HEADER} />
+      </clipPath>
       <g aria-hidden="true">
-        {BOROUGH_BOARD_HEXES.map((h) => {
-          const c = hexCentre(h.q, h.r, R)
-          return (
-            <polygon key={`${h.q},${h.r}`} points={hexPoints(c.x, c.y, R)} fill="#E3E7EE" stroke="#E3E7EE" />
-          )
-        })}
-        {b.dale ? null : <SeatMarker seat={player} cx={boardX - 100} cy={boardY - 26} r={12} />}
-        <text
-          x={boardX - (b.dale ? 0 : 80)}
-          y={boardY - 20}
-          textAnchor={b.dale ? "middle" : "start"}
-          fontSize={20}
-          fontWeight={800}
-          fill={ui.ink}
-        >
+        {/* Only the board's edge shows (clipped below the header); the borough's numbers sit above it. */}
+        <g clipPath={`url(#bui-sb-board-${player})`}>
+          {BOROUGH_BOARD_HEXES.map((h) => {
+            const c = hexCentre(h.q, h.r, R)
+            return (
+              <polygon
+                key={`${h.q},${h.r}`}
+                points={hexPoints(c.x, c.y, R)}
+                fill="#E3E7EE"
+                stroke="#E3E7EE"
+              />
+            )
+          })}
+        </g>
+        {b.dale ? null : <SeatMarker seat={player} cx={centreX - nameWidth / 2 - 18} cy={minY + 21} r={12} />}
+        <text x={centreX} y={minY + 28} textAnchor="middle" fontSize={20} fontWeight={800} fill={ui.ink}>
           {name}
         </text>
-        <text x={boardX} y={boardY + 8} textAnchor="middle" fontSize={15} fill={ui.ink}>
+        <text x={centreX} y={minY + 50} textAnchor="middle" fontSize={15} fill={ui.ink}>
           {`$${b.money} · income ${b.income} · reputation ${b.reputation}`}
         </text>
-        <text x={boardX} y={boardY + 30} textAnchor="middle" fontSize={15} fontWeight={700} fill={ui.ink}>
+        <text x={centreX} y={minY + 70} textAnchor="middle" fontSize={15} fontWeight={700} fill={ui.ink}>
           {`population ${b.population} · ${plural(b.investments, "investment")} left`}
         </text>
       </g>
@@ -119,7 +137,14 @@ const BoroughSvg = ({
   )
 }
 
-/** The population track shared by every borough: red lines in red with their values, a piece per player. */
+/** Height of the track's title, and of each row: stacked pieces, the bar, its numbers and the red lines'. */
+const TRACK_HEAD = 28
+const TRACK_ROW = 100
+
+/**
+ * The population track shared by every borough: red lines in red with their values, a piece per player.
+ * Long tracks wrap into rows (track.ts) so the numbers stay apart.
+ */
 const PopulationTrack = ({
   view,
   seats,
@@ -129,69 +154,85 @@ const PopulationTrack = ({
   seats: ReadonlyArray<SeatInfo>
   layout: "wide" | "tall"
 }) => {
-  const top = Math.max(...view.players.map((p) => p.population))
-  const end = Math.max(40, Math.ceil((top + 8) / 10) * 10)
-  // The phone layout is the same track drawn narrower, so its labels stay readable when scaled down.
-  const W = layout === "wide" ? 960 : 480
-  const L = 24
-  const span = W - L * 2
-  const x = (v: number) => L + (Math.min(v, end) / end) * span
-  const lines = view.redLines.filter((l) => l <= end)
+  const track = trackLayout(Math.max(...view.players.map((p) => p.population)), view.redLines, layout)
+  const W = track.width
+  const H = TRACK_HEAD + track.rows.length * TRACK_ROW
+  // The bar of row r; pieces stand on it, numbers hang under it.
+  const bar = (row: number) => TRACK_HEAD + row * TRACK_ROW + 62
   const name = nameOf(view, seats)
   // Pieces at equal population stack upwards.
   const stack = new Map<number, number>()
   return (
     <svg
-      className={`bui-svg bui-${layout}`}
-      viewBox={`0 0 ${W} 118`}
+      className={`bui-svg bui-${layout} bui-track`}
+      viewBox={`0 0 ${W} ${H}`}
       role="img"
       aria-labelledby={`bui-sb-track-${layout}`}
     >
       <title id={`bui-sb-track-${layout}`}>{`Population track: ${view.players
         .map((p, i) => `${name(i)} ${p.population}`)
-        .join(", ")}; red lines at ${lines.join(", ")}`}</title>
-      <rect x={0} y={0} width={W} height={118} rx={10} fill="#F8F9FB" />
-      <text x={L} y={20} fontSize={13} fontWeight={700} fill={ui.muted}>
+        .join(", ")}; red lines at ${track.lines.map((l) => l.value).join(", ")}`}</title>
+      <rect x={0} y={0} width={W} height={H} rx={10} fill="#F8F9FB" />
+      <text x={TRACK_MARGIN} y={20} fontSize={13} fontWeight={700} fill={ui.muted}>
         {layout === "wide"
           ? "POPULATION · red lines cost 1 income and 1 reputation each"
           : "POPULATION · red lines"}
       </text>
-      <rect x={L} y={72} width={span} height={10} rx={5} fill="#D5DAE1" />
-      {Array.from({ length: end / 10 + 1 }, (_, i) => i * 10)
-        .filter((v) => layout === "wide" || v % 20 === 0)
-        .map((v) => (
-          <text key={v} x={x(v)} y={100} textAnchor="middle" fontSize={12} fill={ui.muted} aria-hidden="true">
-            {v}
-          </text>
-        ))}
-      {lines.map((l) => (
-        <g key={l} aria-hidden="true">
-          <line x1={x(l)} x2={x(l)} y1={64} y2={90} stroke="#C0392B" strokeWidth={3} />
-          <text x={x(l)} y={113} textAnchor="middle" fontSize={11} fontWeight={700} fill="#A12D22">
-            {l}
-          </text>
+      {track.rows.map((_, row) => (
+        <rect
+          key={row}
+          x={TRACK_MARGIN}
+          y={bar(row) - 5}
+          width={W - TRACK_MARGIN * 2}
+          height={10}
+          rx={5}
+          fill="#D5DAE1"
+        />
+      ))}
+      {track.ticks.map((t) => (
+        <text
+          key={`${t.row}-${t.value}`}
+          x={t.x}
+          y={bar(t.row) + 23}
+          textAnchor="middle"
+          fontSize={12}
+          fill={ui.muted}
+          aria-hidden="true"
+        >
+          {t.value}
+        </text>
+      ))}
+      {track.lines.map((l) => (
+        <g key={l.value} aria-hidden="true">
+          <line x1={l.x} x2={l.x} y1={bar(l.row) - 8} y2={bar(l.row) + 8} stroke="#C0392B" strokeWidth={3} />
+          {l.labelled ? (
+            <text
+              x={l.x}
+              y={bar(l.row) + 36}
+              textAnchor="middle"
+              fontSize={LINE_LABEL_SIZE}
+              fontWeight={700}
+              fill="#A12D22"
+            >
+              {l.value}
+            </text>
+          ) : null}
         </g>
       ))}
       {view.players.map((p, i) => {
         const level = stack.get(p.population) ?? 0
         stack.set(p.population, level + 1)
+        const { row, x } = track.at(p.population)
+        const cy = bar(row) - 18 - level * 22
         return p.dale ? (
           <g key={i} aria-hidden="true">
-            <rect x={x(p.population) - 11} y={50 - level * 22} width={22} height={18} rx={4} fill={ui.ink} />
-            <text
-              x={x(p.population)}
-              y={59 - level * 22}
-              dy="0.35em"
-              textAnchor="middle"
-              fontSize={11}
-              fontWeight={800}
-              fill="#FFFFFF"
-            >
+            <rect x={x - 11} y={cy - 9} width={22} height={18} rx={4} fill={ui.ink} />
+            <text x={x} y={cy} dy="0.35em" textAnchor="middle" fontSize={11} fontWeight={800} fill="#FFFFFF">
               D
             </text>
           </g>
         ) : (
-          <SeatMarker key={i} seat={i} cx={x(p.population)} cy={58 - level * 22} r={10} />
+          <SeatMarker key={i} seat={i} cx={x} cy={cy} r={10} />
         )
       })}
     </svg>

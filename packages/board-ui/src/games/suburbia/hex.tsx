@@ -1,5 +1,7 @@
+import { FittedLines } from "../../common/FittedText.js"
+import { type FittedBlock, fitBlocks, LEADING } from "../../common/fitText.js"
 import { ui } from "../../common/palette.js"
-import { CATEGORY_STYLE, effectShort, LAKE_EFFECTS, tileDef } from "./data.js"
+import { CATEGORY_STYLE, effectShort, LAKE_EFFECTS, tileDef, tileWords } from "./data.js"
 
 /** Centre of hex (q, r), flat-topped, radius `size` (the catalogue's x = 1.5·q, y = √3·(r + q/2)). */
 export const hexCentre = (q: number, r: number, size: number) => ({
@@ -14,16 +16,35 @@ export const hexPoints = (cx: number, cy: number, size: number): string =>
     return `${(cx + size * Math.cos(a)).toFixed(1)},${(cy + size * Math.sin(a)).toFixed(1)}`
   }).join(" ")
 
-/** Splits a name into at most two lines of about `width` characters. */
-export const twoLines = (name: string, width: number): string[] => {
-  if (name.length <= width) return [name]
-  const words = name.split(" ")
-  let first = ""
-  while (words.length > 0 && `${first} ${words[0]}`.trim().length <= width)
-    first = `${first} ${words.shift()}`.trim()
-  if (!first) first = words.shift() ?? ""
-  const rest = words.join(" ")
-  return [first, rest.length > width + 2 ? `${rest.slice(0, width)}…` : rest].filter(Boolean)
+/**
+ * A tile's name and every effect fitted inside its hex, whole: between the category badge and the bottom
+ * (the investment tab, or a lake's waves), each line no wider than the hex is at that height. Names wrap
+ * onto two lines, an effect onto two; the text shrinks before anything would be cut (fitText.ts).
+ */
+export const tileText = (
+  name: string,
+  effects: ReadonlyArray<string>,
+  { lake, invested }: { lake: boolean; invested: boolean },
+  size: number,
+) => {
+  const k = size / 46
+  const top = -23 * k
+  const bottom = (lake ? 18 : 28) * k
+  // Inside the hex's outline, or the gold rim of an invested tile, with a little air.
+  const inner = size - (invested ? 8 : 4) * k
+  const widthAt = (from: number, to: number) => {
+    const far = Math.max(Math.abs(top + from), Math.abs(top + to))
+    return 2 * (inner - far / Math.sqrt(3))
+  }
+  const fitted = fitBlocks(
+    [
+      { pieces: name.split(" "), joiner: " ", size: 11.5 * k, bold: true, maxLines: 2 },
+      ...effects.map((e) => ({ pieces: e.split(" "), joiner: " ", size: 9.8 * k, maxLines: 2 })),
+    ],
+    { height: bottom - top, widthAt, middle: true },
+    0.6,
+  )
+  return { ...fitted, boxTop: top, widthAt }
 }
 
 /**
@@ -49,13 +70,15 @@ export const TileFace = ({
   const style = CATEGORY_STYLE[def ? def.category : "lake"]
   const name = def ? def.name : "Lake"
   const effects = (def ? def.effects : LAKE_EFFECTS).map(effectShort)
-  const lines = twoLines(name, 11)
   const k = size / 46
-  const shown = effects.slice(0, 2)
-  const more = effects.length - shown.length
-  const top = cy - (lines.length > 1 ? 14 : 7) * k
+  const text = tileText(name, effects, { lake, invested }, size)
+  const [title, ...lines] = text.blocks as [FittedBlock, ...FittedBlock[]]
+  const lineWidth = (block: FittedBlock) => (i: number) =>
+    text.widthAt(block.top + i * block.size * LEADING, block.top + (i + 1) * block.size * LEADING)
   return (
     <g aria-hidden="true">
+      {/* Hovering a tile shows it in words; its place's label (keyboard focus, screen readers) has the same. */}
+      <title>{tileWords({ tile, lake, invested })}</title>
       <polygon
         points={hexPoints(cx, cy, size - 1.5)}
         fill={style.fill}
@@ -83,42 +106,28 @@ export const TileFace = ({
       >
         {style.letter}
       </text>
-      {lines.map((line, i) => (
-        <text
-          key={line}
+      <FittedLines
+        block={title}
+        x={cx}
+        top={cy + text.boxTop + title.top}
+        anchor="middle"
+        bold
+        fill={ui.ink}
+        maxWidth={lineWidth(title)}
+        squeeze={text.squeeze}
+      />
+      {lines.map((block, i) => (
+        <FittedLines
+          key={i}
+          block={block}
           x={cx}
-          y={top + i * 12.5 * k}
-          textAnchor="middle"
-          fontSize={11.5 * k}
-          fontWeight={700}
+          top={cy + text.boxTop + block.top}
+          anchor="middle"
           fill={ui.ink}
-        >
-          {line}
-        </text>
+          maxWidth={lineWidth(block)}
+          squeeze={text.squeeze}
+        />
       ))}
-      {shown.map((e, i) => (
-        <text
-          key={`${e}-${i}`}
-          x={cx}
-          y={top + (lines.length * 12.5 + 2 + i * 11) * k}
-          textAnchor="middle"
-          fontSize={9.8 * k}
-          fill={ui.ink}
-        >
-          {e.length > 15 ? `${e.slice(0, 14)}…` : e}
-        </text>
-      ))}
-      {more > 0 ? (
-        <text
-          x={cx}
-          y={top + (lines.length * 12.5 + 2 + shown.length * 11) * k}
-          textAnchor="middle"
-          fontSize={9.5 * k}
-          fill={ui.muted}
-        >
-          {`+${more} more`}
-        </text>
-      ) : null}
       {invested ? (
         // An investment marker: a gold rim (clear of the text) and a ×2 tab on the hex's bottom edge.
         <g>

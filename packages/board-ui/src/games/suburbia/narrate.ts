@@ -1,5 +1,5 @@
 import { type Ended, endedText } from "../../common/ended.js"
-import { plural, signed } from "../../common/names.js"
+import { plural, signed, withArticle } from "../../common/names.js"
 import type { Names, Narrator } from "../../common/types.js"
 import { goalDef, narratedPlayer, tileDef } from "./data.js"
 
@@ -84,7 +84,7 @@ export const suburbiaNarrator: Narrator = {
     const head = e.lake
       ? `${who} placed a lake (${name} face down, from market slot ${(e.slot ?? 0) + 1})`
       : e.from === "basic"
-        ? `${who} placed a ${name} from the basic supply`
+        ? `${who} placed ${withArticle(name)} from the basic supply`
         : `${who} placed ${name} from market slot ${(e.slot ?? 0) + 1}`
     return withChanges(head, e.changes, n, e.player)
   },

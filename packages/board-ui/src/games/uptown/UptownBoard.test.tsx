@@ -1,9 +1,11 @@
-import type { View } from "@boroughs/core/games/uptown"
+import { uptown, type View } from "@boroughs/core/games/uptown"
 import { renderToStaticMarkup } from "react-dom/server"
 import { beforeAll, describe, expect, it } from "vitest"
+import { textWidth } from "../../common/fitText.js"
 import { GameBoard } from "../../GameBoard.js"
 import { countThrough, playGame, seatsOf, viewAfter } from "../../testing.js"
-import { cardName, projectOf } from "./data.js"
+import { cardName, incomeShort, prestigeShort, projectOf, TYPE_STYLE } from "./data.js"
+import { cardText } from "./UptownBoard.js"
 
 const seats = seatsOf(4)
 let game: ReturnType<typeof playGame>
@@ -70,5 +72,40 @@ describe("UptownBoard", () => {
     const onTable = spectatorView.streets.flat().some((s) => s.cards.some((c) => c.card === drawn.card))
     if (!onTable && spectatorView.publicTop !== drawn.card)
       expect(spectator).not.toContain(cardName(drawn.card))
+  })
+
+  it("fits every project's whole name, type and icons on its card, beside a gift marker too", () => {
+    const projects = uptown
+      .catalogue(uptown.defaultOptions)
+      .cards.flatMap((card) => card.faces.flatMap((face) => face.projects))
+    expect(projects.length).toBeGreaterThan(50)
+    for (const project of projects) {
+      for (const gift of [false, true]) {
+        const fitted = cardText(project, gift)
+        const [name, info] = fitted.blocks
+        expect(fitted.squeeze, project.name).toBe(false)
+        expect(name?.lines.join(" ")).toBe(project.name)
+        const infoWords = [
+          TYPE_STYLE[project.type].label + (project.double ? " ×2" : ""),
+          incomeShort(project.income),
+          prestigeShort(project.prestige),
+        ].filter(Boolean)
+        expect(info?.lines.join(" · ")).toBe(infoWords.join(" · "))
+        // 132 wide, less the type bar and padding, less the marker's corner on a gift's first line.
+        for (const [i, line] of (name?.lines ?? []).entries())
+          expect(textWidth(line, name?.size ?? 0, true)).toBeLessThanOrEqual(gift && i === 0 ? 97 : 117)
+        for (const line of info?.lines ?? [])
+          expect(textWidth(line, info?.size ?? 0)).toBeLessThanOrEqual(117)
+        expect(name?.size).toBeGreaterThanOrEqual(9)
+      }
+    }
+  })
+
+  it("cuts no text short: no text ends in an ellipsis, and every card shows its words on hover", () => {
+    const view = viewAfter(game.game, game.events, game.events.length, { kind: "spectator" }) as View
+    const html = render(view)
+    expect(html).not.toMatch(/…<\/text>/)
+    const cards = view.streets.flat().flatMap((s) => s.cards)
+    for (const c of cards) expect(decode(html)).toContain(`<title>${projectOf(c).name} (`)
   })
 })

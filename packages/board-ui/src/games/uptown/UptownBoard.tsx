@@ -1,4 +1,6 @@
 import type { View } from "@boroughs/core/games/uptown"
+import { FittedLines } from "../../common/FittedText.js"
+import { type FittedBlock, fitBlocks } from "../../common/fitText.js"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
@@ -18,7 +20,8 @@ import { stepText } from "./step.js"
 
 const SITE_W = 132
 const GAP = 10
-const FLOOR_H = 44
+// Tall enough for a two-line name over a two-line type and icons.
+const FLOOR_H = 56
 const ROOF_H = 22
 const M = 10
 const HEAD = 30
@@ -27,30 +30,59 @@ type Site = View["streets"][number][number]
 
 const ordinalFloor = (floor: number) => (floor === 0 ? "ground floor" : `floor ${floor + 1}`)
 
+/** Padding inside a card around its text, and the text's left edge (clear of the type bar). */
+const CARD_PAD = 4
+const TEXT_X = 11
+/** The gift marker's corner: text beside it keeps clear of it. */
+const GIVER_R = 8
+
+/**
+ * The text of a card fitted to it, whole: the name (up to two lines) and its type and icons (up to two).
+ * Nothing is cut; a long name wraps or shrinks a little (fitText.ts).
+ */
+export const cardText = (project: Project, gift: boolean) => {
+  const style = TYPE_STYLE[project.type]
+  const info = [
+    style.label + (project.double ? " ×2" : ""),
+    incomeShort(project.income),
+    prestigeShort(project.prestige),
+  ]
+  const width = SITE_W - TEXT_X - CARD_PAD
+  const height = FLOOR_H - 3 - CARD_PAD * 2
+  return fitBlocks(
+    [
+      { pieces: project.name.split(" "), joiner: " ", size: 11.5, bold: true, maxLines: 2 },
+      { pieces: info.filter(Boolean), joiner: " · ", size: 10.5, maxLines: 2 },
+    ],
+    {
+      height,
+      middle: true,
+      // Lines level with the gift marker stop short of it.
+      widthAt: (top) => (gift && top + CARD_PAD < GIVER_R * 2 + 4 ? width - GIVER_R * 2 - 4 : width),
+    },
+  )
+}
+
 /** One card as it stands on a site: its project's type colour, name, icons, and the giver of a gift. */
 const CardStrip = ({
   x,
   y,
   project,
   giver,
-  clip,
 }: {
   x: number
   y: number
   project: Project
   giver: number | null
-  clip: string
 }) => {
   const style = TYPE_STYLE[project.type]
-  const income = incomeShort(project.income)
-  const prestige = prestigeShort(project.prestige)
-  const name = project.name.length > 17 ? `${project.name.slice(0, 16)}…` : project.name
+  const fitted = cardText(project, giver !== null)
+  const [name, info] = fitted.blocks as [FittedBlock, FittedBlock]
+  const width = SITE_W - TEXT_X - CARD_PAD
   return (
     <g aria-hidden="true">
-      {/* Long icon texts stop at the card's edge; the site's label carries them in full. */}
-      <clipPath id={clip}>
-        <rect x={x} y={y} width={SITE_W - 3} height={FLOOR_H - 3} />
-      </clipPath>
+      {/* Hovering a card shows it in words; the site's label (keyboard focus, screen readers) has the same. */}
+      <title>{projectWords(project)}</title>
       <rect
         x={x}
         y={y}
@@ -62,13 +94,26 @@ const CardStrip = ({
         strokeWidth={1.4}
       />
       <rect x={x} y={y} width={6} height={FLOOR_H - 3} rx={2} fill={style.ink} />
-      <text x={x + 11} y={y + 15} fontSize={11.5} fontWeight={700} fill={ui.ink} clipPath={`url(#${clip})`}>
-        {name}
-      </text>
-      <text x={x + 11} y={y + 32} fontSize={10.5} fill={ui.ink} clipPath={`url(#${clip})`}>
-        {[style.label + (project.double ? " ×2" : ""), income, prestige].filter(Boolean).join(" · ")}
-      </text>
-      {giver !== null ? <SeatMarker seat={giver} cx={x + SITE_W - 11} cy={y + 12} r={8} label="G" /> : null}
+      <FittedLines
+        block={name}
+        x={x + TEXT_X}
+        top={y + CARD_PAD + name.top}
+        bold
+        fill={ui.ink}
+        maxWidth={(i) => (giver !== null && i === 0 ? width - GIVER_R * 2 - 4 : width)}
+        squeeze={fitted.squeeze}
+      />
+      <FittedLines
+        block={info}
+        x={x + TEXT_X}
+        top={y + CARD_PAD + info.top}
+        fill={ui.ink}
+        maxWidth={() => width}
+        squeeze={fitted.squeeze}
+      />
+      {giver !== null ? (
+        <SeatMarker seat={giver} cx={x + SITE_W - GIVER_R - 3} cy={y + GIVER_R + 4} r={GIVER_R} label="G" />
+      ) : null}
     </g>
   )
 }
@@ -177,7 +222,6 @@ const StreetSvg = ({
                       y={ground - (floor + 1) * FLOOR_H + 2}
                       project={projectOf(c)}
                       giver={c.by !== street ? c.by : null}
-                      clip={`bui-up-clip-${layout}-${street}-${i}-${floor}`}
                     />
                   ))}
                   {site.roofed ? (

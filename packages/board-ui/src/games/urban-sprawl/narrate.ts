@@ -1,5 +1,5 @@
 import { type Ended, endedText } from "../../common/ended.js"
-import { plural } from "../../common/names.js"
+import { plural, withArticle } from "../../common/names.js"
 import type { Names, Narrator } from "../../common/types.js"
 import { cardName, spaced } from "./data.js"
 
@@ -119,7 +119,7 @@ export const urbanSprawlNarrator: Narrator = {
   EventDone: (e: { card: string; to: string }) =>
     `${cardName(e.card)} is over (${e.to === "discard" ? "to the discards" : "out of the game"})`,
   VocationTaken: (e: { seat: number; vocation: string }, n: Names) =>
-    `${n.seat(e.seat)} takes a ${spaced(e.vocation).toLowerCase()} vocation`,
+    `${n.seat(e.seat)} takes ${withArticle(spaced(e.vocation).toLowerCase())} vocation`,
   ExtraFavorTaken: (e: { seat: number }, n: Names) => `${n.seat(e.seat)} may now hold an extra favor`,
   TributePaid: (e: { seat: number; to: number; wealth: number; prestige: number }, n: Names) =>
     `${n.seat(e.seat)} pays tribute to ${n.seat(e.to)}${e.wealth ? `: $${e.wealth}` : ""}${e.prestige ? ` ★${e.prestige}` : ""}`,
