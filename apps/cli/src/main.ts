@@ -388,6 +388,23 @@ game
     await watchGameNarrated({ ...o, gameId }, (line) => process.stdout.write(`${line}\n`))
   })
 
+program
+  .command("ladder")
+  .description("a running server's bot ladders: every game's, or one game's table (rank, rating, record)")
+  .argument("[game]", "the game whose table to print (default: a line per ladder)")
+  .option("--json", "print it as JSON (one game's: with its latest rated games)")
+  .option(urlOption, urlHelp)
+  .action(async (gameId: string | undefined, o) => {
+    const { formatLadder, formatLadders, listLadders, readLadder } = await import("./commands/ladder.js")
+    if (gameId === undefined) {
+      const ladders = await listLadders(o)
+      process.stdout.write(`${o.json ? JSON.stringify(ladders, null, 2) : formatLadders(ladders)}\n`)
+      return
+    }
+    const ladder = await readLadder({ ...o, game: gameId })
+    process.stdout.write(`${o.json ? JSON.stringify(ladder, null, 2) : formatLadder(ladder)}\n`)
+  })
+
 program.parseAsync(process.argv).catch((e) => {
   process.stderr.write(`boroughs: ${describeError(e)}\n`)
   if (process.env.BOROUGHS_DEBUG && e instanceof Error && !(e instanceof CliError))

@@ -78,7 +78,7 @@ describe("the README's first remote game", () => {
     ).toEqual([])
   })
 
-  it("runs verbatim: a bot token, a game against house bots, the bot plays it, the watch tells it to the end", async () => {
+  it("runs verbatim: a bot token, a game against house bots, the bot plays it, the watch tells it to the end, a rated game on the ladder", async () => {
     const run = spawn("sh", ["-e", "-c", script], {
       cwd: root,
       env: { ...env, BOROUGHS_URL: api },
@@ -94,8 +94,14 @@ describe("the README's first remote game", () => {
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600)
     expect(out.stdout).not.toContain(secret)
 
-    // What the person reads: the watch's lines, nothing else on stdout.
-    const lines = out.stdout.trimEnd().split("\n")
+    // What the person reads: the watch's lines, then the ladder's table, nothing else on stdout.
+    const all = out.stdout.trimEnd().split("\n")
+    const ladderAt = all.findIndex((l) => /^rank +bot +score/.test(l))
+    expect(ladderAt, out.stdout).toBeGreaterThan(0)
+    const lines = all.slice(0, ladderAt)
+    // The bot's one rated game put it on the table, ranked; only entrants are listed.
+    expect(all.slice(ladderAt + 1)).toHaveLength(1)
+    expect(all[ladderAt + 1]).toMatch(/^1 +bot:mybot +-?\d+\.\d\d +\d+\.\d\d +\d+\.\d\d +1 +[01] +/)
     expect(lines[0]).toMatch(
       /^uptown game g[0-9a-f]+: seat 0 bot:mybot, seat 1 builtin:heuristic, seat 2 builtin:random$/,
     )
@@ -114,5 +120,6 @@ describe("the README's first remote game", () => {
         .sort(),
     ).toEqual(["bot:mybot", "builtin:heuristic", "builtin:random"])
     expect(out.stderr).toMatch(/boroughs-bot: .*1 game\(s\) ended/)
+    expect(out.stderr).toMatch(/boroughs-bot: entered the uptown ladder as bot:mybot/)
   })
 })

@@ -228,10 +228,10 @@ describe("boroughs game", () => {
   })
 
   it("create refuses a bot the game does not have, naming the game's, and a seat that is no holder", () => {
-    const unknown = boroughs("game", "create", "--game", "uptown", "--seats", "me,builtin:ismcts:500")
+    const unknown = boroughs("game", "create", "--game", "uptown", "--seats", "me,builtin:alphazero")
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toBe(
-      'boroughs: seat 1: uptown has no built-in bot "ismcts:500"; its bots: random, heuristic\n',
+      'boroughs: seat 1: uptown has no built-in bot "alphazero"; its bots: random, heuristic, ismcts:<budget>\n',
     )
     const typo = boroughs("game", "create", "--game", "uptown", "--seats", "me,heuristic")
     expect(typo.code).toBe(1)
@@ -244,5 +244,28 @@ describe("boroughs game", () => {
     const r = boroughs("game", "watch", "no-such-game")
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^boroughs: .*no-such-game.*\n$/)
+  })
+})
+
+describe("boroughs ladder", () => {
+  it("prints the ladders, and one game's table as text or JSON, as a spectator reads them", async () => {
+    const issued = await call("POST", "/api/tokens", organiser, { kind: "bot", name: "climber" })
+    expect(issued.status).toBe(201)
+    const entered = await call("POST", "/api/ladder/entries", issued.json.token, { game: "uptown" })
+    expect(entered.status).toBe(201)
+    const all = boroughs("ladder")
+    expect(all.code).toBe(0)
+    expect(all.stdout.split("\n")[0]).toMatch(/^game +bots +active +connected +rated +live$/)
+    expect(all.stdout).toMatch(/^uptown +1 +1 +0 +0 +0$/m)
+    const table = boroughs("ladder", "uptown")
+    expect(table.code).toBe(0)
+    // Entered, not yet rated (unranked) and, with no bot stream open, not paired.
+    expect(table.stdout).toMatch(/^- +bot:climber +0\.00 +25\.00 +8\.33 +0 +0 +not connected$/m)
+    const json = JSON.parse(boroughs("ladder", "uptown", "--json").stdout)
+    expect(json).toMatchObject({ game: "uptown", tableSize: 4, house: ["builtin:heuristic"], games: [] })
+    expect(json.standings.map((s: { holder: string }) => s.holder)).toEqual(["bot:climber"])
+    const unknown = boroughs("ladder", "chess")
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toMatch(/^boroughs: there is no ladder for "chess"; ladders: downtown, /)
   })
 })

@@ -4,6 +4,8 @@ import type { AddressInfo } from "node:net"
 import {
   AccessLog,
   GameEngine,
+  Ladder,
+  type LadderSettings,
   LiveGames,
   LiveTail,
   Lobby,
@@ -11,6 +13,7 @@ import {
   migrateServer,
   Projections,
   runBackground,
+  runLadder,
   runTournamentScheduler,
   Snapshots,
   Tokens,
@@ -19,12 +22,15 @@ import {
 import { EventStore, makePglite } from "@boroughs/store"
 import { Effect, Exit, Fiber, Layer, ManagedRuntime, Scope } from "effect"
 import type { App } from "./app.js"
-import type { ServerConfig } from "./config.js"
+import { ladderDefaults, type ServerConfig } from "./config.js"
+import { defaultHouseSearch, searchingBots } from "./houseBots/houseSearch.js"
+import { searchPool } from "./houseBots/searchPool.js"
 import { makeHandler } from "./http/handler.js"
 import { makeLimits } from "./http/limits.js"
 import { loggerLayer } from "./observability/logging.js"
 import { instrumentStore } from "./observability/metrics.js"
 import { tracingLayer } from "./observability/tracing.js"
+import { unknownBuiltinOf } from "./routes/builtins.js"
 import { StreamRegistry } from "./streams/registry.js"
 
 /** A server that is listening. */
@@ -55,6 +61,38 @@ const storeLayer = (config: ServerConfig) =>
   Layer.effect(EventStore, Effect.map(EventStore, instrumentStore)).pipe(Layer.provide(rawStoreLayer(config)))
 
 /**
+ * The ladders this server runs: a game has one when the server plays every house bot in it (a house seat it
+ * could not play would only ever get the clock's default move).
+ */
+const ladderSettingsOf = (config: ServerConfig): LadderSettings => {
+  const options = config.ladder === false ? null : { ...ladderDefaults, ...config.ladder }
+  const house = options?.house ?? []
+  const games =
+    options === null
+      ? []
+      : config.knownGames().filter((game) => unknownBuiltinOf(config, game, house) === null)
+  // House bots asked for by name that no hosted game can play: a mistake to say at start, not a silent no-ladder.
+  const asked = config.ladder === false ? undefined : config.ladder?.house
+  if (asked !== undefined && games.length === 0) {
+    const first = config.knownGames()[0] ?? ""
+    throw new Error(
+      `no hosted game can play the ladder's house bots ${house.join(", ")} (${first}: ${unknownBuiltinOf(config, first, house)})`,
+    )
+  }
+  return {
+    games,
+    tableSize: (game) => {
+      const seats = config.findGame(game)?.seats ?? { min: 2, max: 2 }
+      return Math.min(seats.max, Math.max(seats.min, options?.tableSize ?? ladderDefaults.tableSize))
+    },
+    house,
+    decisionMs: options?.decisionMs ?? ladderDefaults.decisionMs,
+    // A stream marks itself every keep-alive interval: three missed and it counts as gone.
+    presenceMs: config.keepAliveMs * 3,
+  }
+}
+
+/**
  * Starts a server process (ARCHITECTURE.md §1, §6–7): the store (migrated), the engine, this node's live
  * tailer and games, the background work under the cluster's lock, and the HTTP listener.
  */
@@ -66,6 +104,9 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
       const game = config.findGame(id)
       return game === undefined ? undefined : { game, bots: {} }
     })
+  // Threads start when a searching house bot first owes a decision: a replica that never plays starts none.
+  const houseSearch = config.houseSearch ?? defaultHouseSearch
+  const searches = searchPool(houseSearch.threads)
   // Tournament games go to this node's live tail as the scheduler appends them.
   const tournamentsLayer = Layer.unwrap(
     Effect.map(LiveTail, (tail) =>
@@ -75,11 +116,14 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
         // Each game's seed is drawn afresh: secret until the game ends, committed in its GameStarted.
         seedFor: () => randomBytes(16).toString("hex"),
         onAppended: (envelopes) => tail.publishAppended(envelopes),
+        searchingBot: searchingBots(searches, houseSearch, config.findGame),
       }),
     ),
   )
+  const ladderSettings = ladderSettingsOf({ ...config, tournamentGame })
   const layer = Layer.mergeAll(
     tournamentsLayer,
+    Ladder.layer(ladderSettings),
     Tokens.layer,
     Snapshots.layer(config.findGame, config.knownGames, config.snapshotEvery),
     Lobby.layer,
@@ -118,6 +162,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
           tokens,
           tournaments: yield* Tournaments,
           snapshots: yield* Snapshots,
+          ladder: yield* Ladder,
         }
       }),
     )
@@ -133,6 +178,35 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
                   },
                 }),
                 runTournamentScheduler(services.store, services.tournaments),
+                runLadder(
+                  services.store,
+                  services.ladder,
+                  (table) =>
+                    services.engine
+                      .create({
+                        gameId: table.gameId,
+                        game: table.game,
+                        seats: table.holders.length,
+                        seed: randomBytes(16).toString("hex"),
+                        commandId: `create:${table.gameId}`,
+                        actor: "ladder",
+                        time: new Date().toISOString(),
+                        metadata: {
+                          settings: {
+                            players: table.holders,
+                            spectators: { mode: "live" },
+                            decisionMs: table.decisionMs,
+                            createdBy: `ladder:${table.game}`,
+                          },
+                        },
+                      })
+                      .pipe(
+                        Effect.tap((created) =>
+                          Effect.sync(() => services.tail.publishAppended(created.appended)),
+                        ),
+                      ),
+                  { tickMs: config.ladder === false ? undefined : config.ladder?.tickMs },
+                ),
               ],
               { concurrency: "unbounded", discard: true },
             ),
@@ -178,12 +252,14 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
         })
         await runtime.runPromise(Scope.close(handlerScope, Exit.void))
         if (background !== undefined) await runtime.runPromise(Fiber.interrupt(background))
+        await searches.close()
         await runtime.dispose()
       })()
       return closing
     }
     return { url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`, port, app, store, close }
   } catch (error) {
+    await searches.close()
     await runtime.dispose()
     throw error
   }

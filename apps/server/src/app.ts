@@ -1,6 +1,7 @@
 import type {
   AccessLog,
   GameEngine,
+  Ladder,
   LiveGames,
   LiveTail,
   Lobby,
@@ -30,6 +31,8 @@ export interface App {
   readonly snapshots: Snapshots["Service"]
   /** Tournaments: create, read, act; the scheduler runs them in the background. */
   readonly tournaments: Tournaments["Service"]
+  /** The bot ladders: entries, tables, rated games. */
+  readonly ladder: Ladder["Service"]
   /** The organiser's key that signs round roots (its public half is shown to everyone). */
   readonly signer: RoundSigner
   readonly limits: Limits | null

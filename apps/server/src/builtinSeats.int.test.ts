@@ -84,14 +84,14 @@ describe("POST /api/games with built-in seats", () => {
         game: "uptown",
         seats: 3,
         gameId: "no-such-bot",
-        players: [null, "builtin:heuristic", "builtin:ismcts:500"],
+        players: [null, "builtin:heuristic", "builtin:alphazero"],
       },
       ORGANISER,
     )
     expect(refused.status).toBe(400)
     expect(refused.json).toEqual({
       _tag: "BadRequest",
-      message: 'seat 2: uptown has no built-in bot "ismcts:500"; its bots: random, heuristic',
+      message: 'seat 2: uptown has no built-in bot "alphazero"; its bots: random, heuristic, ismcts:<budget>',
     })
     expect((await api.get("/api/games/no-such-bot", ORGANISER)).status).toBe(404)
   })
@@ -112,7 +112,7 @@ describe("POST /api/games with built-in seats", () => {
     expect(refused.status).toBe(400)
     expect(refused.json).toEqual({
       _tag: "BadRequest",
-      message: 'seat 0: uptown has no built-in bot "nosuchbot"; its bots: random, heuristic',
+      message: 'seat 0: uptown has no built-in bot "nosuchbot"; its bots: random, heuristic, ismcts:<budget>',
     })
     expect((await api.get("/api/games/replace-unknown", ORGANISER)).json.version).toBe(before)
     const replaced = await api.post(

@@ -1,5 +1,6 @@
 import type { AnyGame } from "@boroughs/core"
 import type { TournamentGame } from "@boroughs/engine"
+import type { HouseSearchLimits } from "./houseBots/houseSearch.js"
 import { LOOPBACK, parseTrustedProxies, type TrustedProxies } from "./http/clientAddress.js"
 import type { RedisSettings } from "./http/rateLimitStore.js"
 import type { LogFormat } from "./observability/logging.js"
@@ -9,6 +10,25 @@ export interface RateLimit {
   readonly perSecond: number
   readonly burst: number
 }
+
+/** How the ladders run; each field has a default (see `ladderDefaults`). */
+export interface LadderOptions {
+  /** Each seat's time for a decision in rated games. */
+  readonly decisionMs?: number
+  /** The house bots that fill seats (`builtin:<bot>`), taken in turn. */
+  readonly house?: ReadonlyArray<string>
+  /** Seats at a table (clamped to each game's range). */
+  readonly tableSize?: number
+  /** How often the free entrants are paired. */
+  readonly tickMs?: number
+}
+
+export const ladderDefaults = {
+  decisionMs: 10_000,
+  house: ["builtin:heuristic"],
+  tableSize: 4,
+  tickMs: 2_000,
+} as const
 
 /** Everything a server process is told at start (main.ts reads it from flags and the environment). */
 export interface ServerConfig {
@@ -70,6 +90,13 @@ export interface ServerConfig {
   readonly logRequests: boolean
   /** JSON lines (production) or pretty (a terminal); absent: pretty. */
   readonly logFormat?: LogFormat
+  /** The searching house bots' threads and budget caps (`builtin:ismcts:<budget>`); absent: the defaults. */
+  readonly houseSearch?: HouseSearchLimits | undefined
+  /**
+   * The bot ladders: one per hosted game whose house bots the server can play. Absent: the defaults;
+   * false: no ladder.
+   */
+  readonly ladder?: false | LadderOptions
 }
 
 /** The defaults main.ts starts from. */

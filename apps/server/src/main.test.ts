@@ -38,4 +38,21 @@ describe("boroughs server's options", () => {
     expect(logs.code).toBe(2)
     expect(logs.stderr).toMatch(/--log-format must be "json" or "pretty", not "xml"/)
   })
+
+  it("refuses bad ladder settings, naming the value, before it listens", async () => {
+    const [onOff, clock, table, house] = await Promise.all([
+      main([], { BOROUGHS_LADDER: "maybe" }),
+      main([], { BOROUGHS_LADDER_DECISION_MS: "10s" }),
+      main([], { BOROUGHS_LADDER_TABLE_SIZE: "1" }),
+      main([], { BOROUGHS_LADDER_HOUSE: "heuristic" }),
+    ])
+    expect(onOff.code).toBe(2)
+    expect(onOff.stderr).toMatch(/BOROUGHS_LADDER must be "on" or "off", not maybe/)
+    expect(clock.code).toBe(2)
+    expect(clock.stderr).toMatch(/BOROUGHS_LADDER_DECISION_MS must be a whole number ≥ 100, not 10s/)
+    expect(table.code).toBe(2)
+    expect(table.stderr).toMatch(/BOROUGHS_LADDER_TABLE_SIZE must be a whole number ≥ 2, not 1/)
+    expect(house.code).toBe(2)
+    expect(house.stderr).toMatch(/BOROUGHS_LADDER_HOUSE lists house bots as builtin:<bot>/)
+  })
 })

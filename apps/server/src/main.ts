@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { defaultLimits, type ServerConfig } from "./config.js"
 import { hostedGames } from "./games.js"
+import { defaultHouseSearch } from "./houseBots/houseSearch.js"
 import { parseTrustedProxies } from "./http/clientAddress.js"
 import { redactUrl } from "./http/rateLimitStore.js"
 import { defaultLogFormat } from "./observability/logging.js"
@@ -45,6 +46,12 @@ Options (environment variable in brackets):
   --log-requests          log every request to stderr
   --log-format <f>        "json" (JSON lines) or "pretty" [BOROUGHS_LOG_FORMAT] (default: pretty on a
                           terminal, json otherwise)
+  House bots that search (builtin:ismcts:<budget> seats): BOROUGHS_HOUSE_SEARCH_THREADS worker threads
+  (default: one fewer than the cores, at least 1; 0: none), budgets up to BOROUGHS_HOUSE_SEARCH_MAX_MS
+  (default 2000) or BOROUGHS_HOUSE_SEARCH_MAX_ITERATIONS (default 20000) a decision
+  Ladders: bots enter with POST /api/ladder/entries; set BOROUGHS_LADDER=off for none,
+  BOROUGHS_LADDER_DECISION_MS (default 10000), BOROUGHS_LADDER_TABLE_SIZE (default 4),
+  BOROUGHS_LADDER_HOUSE (house bots filling seats, default builtin:heuristic)
   Rate limits: set BOROUGHS_REDIS_URL (redis://[user:password@]host:6379) to keep them in Redis, one
   budget per caller across every replica behind a load balancer (default: each process its own)
   Metrics: GET /metrics (Prometheus). Traces: set OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP JSON).
@@ -153,6 +160,46 @@ const redisUrl = process.env.BOROUGHS_REDIS_URL || undefined
 if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl))
   fail("BOROUGHS_REDIS_URL must be a redis:// or rediss:// URL")
 
+/** A whole number from the environment, or the default when unset; a clear stop when it is not one. */
+const wholeFromEnv = (variable: string, fallback: number): number => {
+  const text = process.env[variable]
+  if (text === undefined || text === "") return fallback
+  if (!/^\d{1,9}$/.test(text)) fail(`${variable} must be a whole number, not ${JSON.stringify(text)}`)
+  return Number(text)
+}
+const houseSearch = {
+  threads: wholeFromEnv("BOROUGHS_HOUSE_SEARCH_THREADS", defaultHouseSearch.threads),
+  maxMs: wholeFromEnv("BOROUGHS_HOUSE_SEARCH_MAX_MS", defaultHouseSearch.maxMs),
+  maxIterations: wholeFromEnv("BOROUGHS_HOUSE_SEARCH_MAX_ITERATIONS", defaultHouseSearch.maxIterations),
+}
+
+/** The ladders' settings from the environment: off, or each one given (else its default). */
+const ladder = (() => {
+  const env = process.env
+  if (env.BOROUGHS_LADDER === "off") return false as const
+  if (env.BOROUGHS_LADDER !== undefined && env.BOROUGHS_LADDER !== "" && env.BOROUGHS_LADDER !== "on")
+    fail(`BOROUGHS_LADDER must be "on" or "off", not ${env.BOROUGHS_LADDER}`)
+  const whole = (name: string, min: number): number | undefined => {
+    const text = env[name]
+    if (text === undefined || text === "") return undefined
+    if (!/^\d{1,9}$/.test(text) || Number(text) < min)
+      fail(`${name} must be a whole number ≥ ${min}, not ${text}`)
+    return Number(text)
+  }
+  const house = env.BOROUGHS_LADDER_HOUSE?.split(",").map((h) => h.trim())
+  if (house?.some((h) => !/^builtin:[a-z0-9][a-z0-9:._-]*$/.test(h)) === true)
+    fail(
+      `BOROUGHS_LADDER_HOUSE lists house bots as builtin:<bot>, comma-separated, not ${env.BOROUGHS_LADDER_HOUSE}`,
+    )
+  const decisionMs = whole("BOROUGHS_LADDER_DECISION_MS", 100)
+  const tableSize = whole("BOROUGHS_LADDER_TABLE_SIZE", 2)
+  return {
+    ...(decisionMs === undefined ? {} : { decisionMs }),
+    ...(tableSize === undefined ? {} : { tableSize }),
+    ...(house === undefined ? {} : { house }),
+  }
+})()
+
 const organiser = organiserToken()
 const server = await startServer({
   host: values.host ?? process.env.HOST ?? "127.0.0.1",
@@ -172,6 +219,8 @@ const server = await startServer({
   node: values.node ?? process.env.BOROUGHS_NODE ?? `${hostname()}:${process.pid}`,
   logRequests: values["log-requests"] === true,
   logFormat,
+  houseSearch,
+  ladder,
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
 
 const where = database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${database.dir}`

@@ -20,6 +20,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             Boroughs
           </Link>
           <span className="tagline">live games and replays</span>
+          <nav className="site-nav" aria-label="Site">
+            <Link href="/">Games</Link>
+            <Link href="/ladder">Bot ladders</Link>
+          </nav>
         </header>
         <main className="site-main">{children}</main>
       </body>

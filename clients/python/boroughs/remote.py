@@ -190,6 +190,18 @@ class RemoteClient:
         """`GET /api/games/<id>`: the game's status (`live`, `ended`), players, version, outcome…"""
         return self.request("GET", "/api/games/" + urllib.parse.quote(game_id, safe=""))
 
+    def enter_ladder(self, game: str) -> Dict[str, Any]:
+        """`POST /api/ladder/entries`: the bot enters (again) a game's ladder and is paired while connected."""
+        return self.request("POST", "/api/ladder/entries", {"game": game})
+
+    def leave_ladder(self, game: str) -> Dict[str, Any]:
+        """`DELETE /api/ladder/entries/<game>`: no more pairings there; the bot's record stays."""
+        return self.request("DELETE", "/api/ladder/entries/" + urllib.parse.quote(game, safe=""))
+
+    def ladder(self, game: str) -> Dict[str, Any]:
+        """`GET /api/ladder/<game>`: the table (rank, rating, games, wins, status) and the latest rated games."""
+        return self.request("GET", "/api/ladder/" + urllib.parse.quote(game, safe=""))
+
     def send_command(
         self,
         game_id: str,

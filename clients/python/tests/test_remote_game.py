@@ -9,7 +9,7 @@ import tempfile
 import threading
 import unittest
 
-from boroughs.remote import RemoteClient
+from boroughs.remote import RemoteClient, RemoteError
 
 from support import BUILT_CLI, NODE
 
@@ -99,3 +99,20 @@ class RemoteGameTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+    def test_the_ladder_entry_the_table_and_leaving(self):
+        token_file = os.path.join(self.dir, "climber.token")
+        self.boroughs("token", "create", "--kind", "bot", "--name", "climber", "--out", token_file)
+        client = RemoteClient(self.url, token_file=token_file, log=lambda line: None)
+        self.assertEqual(client.enter_ladder("uptown"), {"game": "uptown", "holder": "bot:climber", "status": "active"})
+        table = client.ladder("uptown")
+        self.assertEqual(table["house"], ["builtin:heuristic"])
+        [entry] = [s for s in table["standings"] if s["holder"] == "bot:climber"]
+        self.assertEqual((entry["rank"], entry["games"], entry["status"]), (None, 0, "active"))
+        self.assertEqual(client.leave_ladder("uptown")["status"], "left")
+        with self.assertRaises(RemoteError) as refused:
+            client.leave_ladder("uptown")
+        self.assertEqual(refused.exception.status, 404)
+        with self.assertRaises(RemoteError) as unknown:
+            client.enter_ladder("chess")
+        self.assertEqual(unknown.exception.status, 404)

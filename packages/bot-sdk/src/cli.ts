@@ -55,6 +55,15 @@ const jsonOption = (value: string | undefined, flag: string): unknown => {
   }
 }
 
+/** `--ladder uptown,suburbia` as a list of games (none when absent). */
+const ladderGames = (text: string | undefined): string[] | undefined =>
+  text === undefined
+    ? undefined
+    : text
+        .split(",")
+        .map((g) => g.trim())
+        .filter((g) => g !== "")
+
 /** A mistake in how the command was called that it cannot go on from: exit code 2, as for usage errors. */
 class UsageError extends Error {}
 
@@ -168,22 +177,36 @@ program
   .option("--token <token>", "the bot token itself (discouraged: visible in the process list)")
   .option("--bot <name>", `the bot: ${BOT_HELP}`, "heuristic")
   .option("--games <n>", "stop after this many games have ended", int("--games"))
-  .action(async (o: { url?: string; token?: string; tokenFile?: string; bot: string; games?: number }) => {
-    const token = botToken(o)
-    if (token === undefined)
-      throw new InvalidArgumentError("a bot token is required: $BOROUGHS_TOKEN or --token-file <file>")
-    const { runRemote } = await remote()
-    const summary = await runRemote({
-      url: o.url ?? process.env.BOROUGHS_URL ?? "http://localhost:8080",
-      token,
-      bot: (await botsByName([o.bot]))[0] as AnyBot,
-      games: o.games,
-      signal: stopSignal(),
-    })
-    process.stderr.write(
-      `boroughs-bot: ${summary.stopped}; ${summary.ended.length} game(s) ended, ${summary.commands.length} command(s) sent\n`,
-    )
-  })
+  .option(
+    "--ladder <games>",
+    "enter these games' ladders first (comma-separated): rated games, paired by the server",
+  )
+  .action(
+    async (o: {
+      url?: string
+      token?: string
+      tokenFile?: string
+      bot: string
+      games?: number
+      ladder?: string
+    }) => {
+      const token = botToken(o)
+      if (token === undefined)
+        throw new InvalidArgumentError("a bot token is required: $BOROUGHS_TOKEN or --token-file <file>")
+      const { runRemote } = await remote()
+      const summary = await runRemote({
+        url: o.url ?? process.env.BOROUGHS_URL ?? "http://localhost:8080",
+        token,
+        bot: (await botsByName([o.bot]))[0] as AnyBot,
+        games: o.games,
+        signal: stopSignal(),
+        ladder: ladderGames(o.ladder),
+      })
+      process.stderr.write(
+        `boroughs-bot: ${summary.stopped}; ${summary.ended.length} game(s) ended, ${summary.commands.length} command(s) sent\n`,
+      )
+    },
+  )
 
 program
   .command("local")
@@ -294,6 +317,7 @@ program
   .option("--token-file <file>", `with --url: ${TOKEN_HELP}`)
   .option("--token <token>", "with --url: the bot token itself (discouraged: visible in the process list)")
   .option("--games <n>", "with --url: stop after this many games have ended", int("--games"))
+  .option("--ladder <games>", "with --url: enter these games' ladders first (comma-separated)")
   .option("--local", "play one local game instead of on a server")
   .option("--game <id>", "with --local: the game")
   .option("--seats <n>", "with --local: number of seats (default: one per bot)", int("--seats"))
@@ -319,6 +343,7 @@ program
         token?: string
         tokenFile?: string
         games?: number
+        ladder?: string
         local?: boolean
         game?: string
         seats?: number
@@ -369,7 +394,14 @@ program
             "give --url (or $BOROUGHS_URL) and a bot token ($BOROUGHS_TOKEN or --token-file), or --local",
           )
         const { runRemote } = await remote()
-        const summary = await runRemote({ url, token, bot: child, games: o.games, signal: stopSignal() })
+        const summary = await runRemote({
+          url,
+          token,
+          bot: child,
+          games: o.games,
+          signal: stopSignal(),
+          ladder: ladderGames(o.ladder),
+        })
         process.stderr.write(
           `boroughs-bot: ${summary.stopped}; ${summary.ended.length} game(s) ended, ${summary.commands.length} command(s) sent\n`,
         )

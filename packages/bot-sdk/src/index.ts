@@ -1,6 +1,7 @@
 export * from "./bot.js"
 export * from "./bots/byName.js"
 export * from "./bots/ismcts.js"
+export * from "./bots/ismctsName.js"
 export * from "./bots/reference.js"
 export * from "./local.js"
 export * from "./position.js"

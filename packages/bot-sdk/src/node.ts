@@ -3,3 +3,4 @@
  * module's path, as `boroughs-bot` and `boroughs arena` name them on their command lines.
  */
 export { botsByName, importBot, isBotModulePath } from "./botModule.js"
+export { installNodeHasher } from "./nodeHasher.js"

@@ -28,6 +28,11 @@ export interface RunRemoteOptions {
   readonly log?: ((line: string) => void) | undefined
   /** Each command the runner sends, and what became of it. */
   readonly onCommand?: ((sent: SentCommand) => void) | undefined
+  /**
+   * Games whose ladder the bot enters (again) before it starts reading: the server then pairs it whenever it
+   * is connected and free. Stopping the runner does not leave the ladder; it only stops the pairing.
+   */
+  readonly ladder?: ReadonlyArray<string> | undefined
 }
 
 /** One command sent (with retries) and the server's last word on it. */
@@ -154,6 +159,27 @@ export const runRemote = async (options: RunRemoteOptions): Promise<RemoteSummar
   const client = await Effect.runPromise(
     makeClient({ baseUrl, token: options.token }).pipe(Effect.provide(FetchHttpClient.layer)),
   )
+
+  for (const game of options.ladder ?? []) {
+    for (let attempt = 1; ; attempt++) {
+      const exit = await Effect.runPromiseExit(client.ladder.enterLadder({ payload: { game } }))
+      if (exit._tag === "Success") {
+        log(`boroughs-bot: entered the ${game} ladder as ${exit.value.holder}`)
+        break
+      }
+      const found = Cause.findErrorOption(exit.cause)
+      const error = (
+        found._tag === "Some" ? found.value : { _tag: "Defect", message: Cause.pretty(exit.cause) }
+      ) as {
+        readonly _tag: string
+        readonly message?: string
+      }
+      const delay = retryDelay(error, attempt)
+      if (delay === null || attempt >= 5)
+        throw new Error(`cannot enter the ${game} ladder: ${error._tag}: ${error.message ?? ""}`)
+      await sleep(delay)
+    }
+  }
 
   /** Command ids already settled (sent and answered, or given up): never asked or sent again. */
   const settled = new Set<string>()

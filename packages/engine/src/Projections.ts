@@ -3,15 +3,17 @@ import { EventStore } from "@boroughs/store"
 import { Context, Effect, Layer } from "effect"
 import type { Projection } from "./internal/Projection.js"
 import { SNAPSHOT_EVERY, snapshotProjection } from "./internal/SnapshotProjection.js"
+import { ladderProjection } from "./ladder/LadderProjection.js"
 import { lobbyProjection } from "./LobbyProjection.js"
 import { makeProjectionRunner } from "./ProjectionRunner.js"
 import { tournamentProjection } from "./tournament/TournamentProjection.js"
 
-/** The projections the server keeps: the lobby, per-game snapshots, tournament standings and ratings. */
+/** The projections the server keeps: the lobby, per-game snapshots, tournament standings and ratings, the ladders. */
 export const serverProjections = (snapshotEvery = SNAPSHOT_EVERY): ReadonlyArray<Projection> => [
   lobbyProjection,
   snapshotProjection(snapshotEvery),
   tournamentProjection,
+  ladderProjection,
 ]
 
 /**

@@ -1,4 +1,4 @@
-import { tournamentStream } from "@boroughs/tournament"
+import { ladderStream, tournamentStream } from "@boroughs/tournament"
 
 /*
  * The ids of the event log's streams (ARCHITECTURE.md §4 naming): `<kind>-<id>`. Every stream id is made and
@@ -9,6 +9,7 @@ import { tournamentStream } from "@boroughs/tournament"
 const GAME = "game-"
 const ACCESS = "access-"
 const TOURNAMENT = tournamentStream("")
+const LADDER = ladderStream("")
 
 /** The stream of a game's events. */
 export const game = (gameId: string): string => `${GAME}${gameId}`
@@ -24,6 +25,12 @@ export const gameIdOf = (streamId: string): string | null => idAfter(GAME, strea
 
 /** The tournament id of a tournament stream, or null for another kind of stream. */
 export const tournamentIdOf = (streamId: string): string | null => idAfter(TOURNAMENT, streamId)
+
+/** The stream of one game's ladder: entries, departures, the tables started. */
+export const ladder = (game: string): string => ladderStream(game)
+
+/** The game of a ladder stream, or null for another kind of stream. */
+export const ladderGameOf = (streamId: string): string | null => idAfter(LADDER, streamId)
 
 /** Whether a stream is a tournament's. */
 export const isTournament = (streamId: string): boolean => streamId.startsWith(TOURNAMENT)

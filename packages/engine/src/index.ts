@@ -31,6 +31,13 @@ export {
   seatsHeldBy,
   settingsOf,
 } from "./GameSettings.js"
+export {
+  HouseBotFailed,
+  type HouseTurn,
+  houseBotKey,
+  houseTurnOf,
+  type SearchingBot,
+} from "./houseBots/SearchingBot.js"
 export type { LiveBatch, LiveBus, LiveEvent } from "./internal/LiveBus.js"
 export type { Projection } from "./internal/Projection.js"
 export { BACKGROUND_LOCK, whileLeader, withBackgroundLock } from "./Leadership.js"
@@ -38,6 +45,18 @@ export { type LiveGameListener, LiveGames } from "./LiveGames.js"
 export { LiveTail } from "./LiveTail.js"
 export { cursorOf, type GameSummary, isCursor, Lobby, type LobbyQuery, listGames } from "./Lobby.js"
 export { lobbyProjection, pendingSeats } from "./LobbyProjection.js"
+export {
+  Ladder,
+  type LadderGame,
+  LadderRejected,
+  type LadderSettings,
+  type LadderStanding,
+  type LadderSummary,
+  makeLadder,
+  type StartRatedGame,
+} from "./ladder/Ladder.js"
+export { ladderProjection } from "./ladder/LadderProjection.js"
+export { LADDER_LOCK, runLadder } from "./ladder/runLadder.js"
 export { foldLive, type LiveGame, liveFromStream, startLive } from "./liveFold.js"
 export {
   migrateServer,

@@ -6,7 +6,15 @@ import { describe, expect, it } from "vitest"
 import { migrateServer, SERVER_MIGRATION_TABLE, serverMigrations } from "./migrateServer.js"
 import { type StoreDb, withServerTables } from "./serverTables.js"
 
-const SERVER_TABLES = ["srv_tokens", "proj_lobby", "proj_snapshots", "proj_tournaments"]
+const SERVER_TABLES = [
+  "srv_tokens",
+  "proj_lobby",
+  "proj_snapshots",
+  "proj_tournaments",
+  "proj_ladder_entries",
+  "proj_ladder_games",
+  "srv_bot_presence",
+]
 const ALL = Object.keys(serverMigrations).sort()
 
 /**
@@ -107,7 +115,7 @@ for (const backend of testBackends()) {
           expect(adopted).toEqual(before)
           // The same database migrated from nothing by this runner has the same schema.
           yield* Effect.promise(() =>
-            sql`drop table srv_tokens, proj_lobby, proj_snapshots, proj_tournaments, srv_migrations, srv_kysely_migration, srv_kysely_migration_lock`.execute(
+            sql`drop table srv_tokens, proj_lobby, proj_snapshots, proj_tournaments, proj_ladder_entries, proj_ladder_games, srv_bot_presence, srv_migrations, srv_kysely_migration, srv_kysely_migration_lock`.execute(
               db,
             ),
           )

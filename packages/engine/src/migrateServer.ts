@@ -81,6 +81,47 @@ export const serverMigrations: Readonly<Record<string, ServerMigration>> = {
         .execute()
     },
   },
+  "0004_ladder": {
+    up: async (db) => {
+      await db.schema
+        .createTable("proj_ladder_entries")
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("holder", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("mu", "double precision", (c) => c.notNull())
+        .addColumn("sigma", "double precision", (c) => c.notNull())
+        .addColumn("games", "integer", (c) => c.notNull())
+        .addColumn("wins", "integer", (c) => c.notNull())
+        .addColumn("timeouts_in_row", "integer", (c) => c.notNull())
+        .addColumn("entered_at", "timestamptz", (c) => c.notNull())
+        .addColumn("updated_at", "timestamptz", (c) => c.notNull())
+        .addPrimaryKeyConstraint("proj_ladder_entries_pkey", ["game", "holder"])
+        .execute()
+      await db.schema
+        .createTable("proj_ladder_games")
+        .addColumn("game_id", "text", (c) => c.primaryKey())
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("holders", "jsonb", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("started_at", "timestamptz", (c) => c.notNull())
+        .addColumn("ended_at", "timestamptz")
+        .addColumn("ranks", "jsonb")
+        .addColumn("before", "jsonb", (c) => c.notNull())
+        .addColumn("after", "jsonb")
+        .execute()
+      await db.schema
+        .createIndex("proj_ladder_games_by_game")
+        .on("proj_ladder_games")
+        .columns(["game", "started_at"])
+        .execute()
+      await db.schema
+        .createTable("srv_bot_presence")
+        .addColumn("holder", "text", (c) => c.primaryKey())
+        .addColumn("node", "text", (c) => c.notNull())
+        .addColumn("seen_at", "timestamptz", (c) => c.notNull())
+        .execute()
+    },
+  },
 }
 
 /** Kysely's bookkeeping of the server migrations, apart from the store's (`es_migration`, `es_migration_lock`). */

@@ -75,7 +75,8 @@ export const seatControlOf = (
   return c
 }
 
-const HOLDER = /^(builtin|bot|player):[a-z0-9][a-z0-9_.-]{0,39}$/
+// A built-in bot's name may carry a budget (`builtin:ismcts:500`), as a game's creation accepts it.
+const HOLDER = /^((bot|player):[a-z0-9][a-z0-9_.-]{0,39}|builtin:[a-z0-9][a-z0-9_.:-]{0,39})$/
 
 /**
  * The organiser event an action records, or the rule it breaks. Pure: verification re-derives the same

@@ -20,6 +20,10 @@ export const serverRuntimePrivileges: Readonly<Record<string, ReadonlyArray<stri
   // Read models: upserted as games and tournaments move, emptied by `boroughs projections rebuild`.
   proj_lobby: ["SELECT", "INSERT", "UPDATE", "DELETE"],
   proj_tournaments: ["SELECT", "INSERT", "UPDATE", "DELETE"],
+  proj_ladder_entries: ["SELECT", "INSERT", "UPDATE", "DELETE"],
+  proj_ladder_games: ["SELECT", "INSERT", "UPDATE", "DELETE"],
+  // Which bots have a stream open: each node marks its own and clears them when they close.
+  srv_bot_presence: ["SELECT", "INSERT", "UPDATE", "DELETE"],
   // Snapshots are written once per version (`on conflict do nothing`) and emptied by a rebuild.
   proj_snapshots: ["SELECT", "INSERT", "DELETE"],
 }

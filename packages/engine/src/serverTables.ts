@@ -48,6 +48,40 @@ export type ServerTables = {
     readonly version: number
     readonly created_at: string | Date
   }
+  /** One row per (game, entrant) of the ladder: its rating, record and whether it is paired. */
+  readonly proj_ladder_entries: {
+    readonly game: string
+    readonly holder: string
+    /** `active` (paired), `paused` (timed out repeatedly: enters again to resume), `left`. */
+    readonly status: string
+    readonly mu: number
+    readonly sigma: number
+    readonly games: number
+    readonly wins: number
+    /** The bot's decisions the clock made for it in a row, across its ladder games. */
+    readonly timeouts_in_row: number
+    readonly entered_at: string | Date
+    readonly updated_at: string | Date
+  }
+  /** One row per rated game the ladder started: who sat where, and once it ended, ranks and ratings. */
+  readonly proj_ladder_games: {
+    readonly game_id: string
+    readonly game: string
+    readonly holders: string | ReadonlyArray<string>
+    readonly status: string
+    readonly started_at: string | Date
+    readonly ended_at: string | Date | null
+    readonly ranks: string | ReadonlyArray<number> | null
+    /** Each seat's score (μ − 3σ) before and after the game. */
+    readonly before: string | ReadonlyArray<number>
+    readonly after: string | ReadonlyArray<number> | null
+  }
+  /** Which bot tokens have a bot stream open, and on which node: the ladder pairs only those. */
+  readonly srv_bot_presence: {
+    readonly holder: string
+    readonly node: string
+    readonly seen_at: string | Date
+  }
   readonly proj_snapshots: {
     readonly game_id: string
     readonly version: number

@@ -32,7 +32,15 @@ import {
   ViewAtQuery,
   ViewerQuery,
 } from "./Games.js"
-import { GameId, TokenId } from "./Ids.js"
+import { GameId, RegisteredGameId, TokenId } from "./Ids.js"
+import {
+  LadderDetail,
+  LadderEntry,
+  LadderEntryRequest,
+  LadderGames,
+  LadderGamesQuery,
+  LadderList,
+} from "./Ladder.js"
 import { Timeline } from "./Timeline.js"
 import { CreateTokenRequest, IssuedToken, Me, TokenList } from "./Tokens.js"
 import {
@@ -213,6 +221,41 @@ const tournaments = HttpApiGroup.make("tournaments")
     }),
   )
 
+const ladderPath = { game: RegisteredGameId }
+
+const ladder = HttpApiGroup.make("ladder")
+  .add(
+    HttpApiEndpoint.get("listLadders", "/api/ladder", { success: LadderList, error: [...common] }),
+    HttpApiEndpoint.get("getLadder", "/api/ladder/:game", {
+      params: ladderPath,
+      success: LadderDetail,
+      error: [...common, NotFound],
+    }),
+    HttpApiEndpoint.get("ladderGames", "/api/ladder/:game/games", {
+      params: ladderPath,
+      query: LadderGamesQuery,
+      success: LadderGames,
+      error: [...common, NotFound],
+    }),
+    HttpApiEndpoint.post("enterLadder", "/api/ladder/entries", {
+      payload: LadderEntryRequest,
+      success: LadderEntry.pipe(HttpApiSchema.status(201)),
+      error: [...withBody, Forbidden, NotFound],
+    }),
+    HttpApiEndpoint.delete("leaveLadder", "/api/ladder/entries/:game", {
+      params: ladderPath,
+      success: LadderEntry,
+      error: [...common, Forbidden, NotFound],
+    }),
+  )
+  .middleware(Authentication)
+  .annotateMerge(
+    OpenApi.annotations({
+      description:
+        "The bot ladders (docs/ladder.md): bot tokens opt in per game; the server pairs connected entrants by rating at tables filled with house bots, plays rated games with clocks, and keeps openskill ratings as a projection of the log.",
+    }),
+  )
+
 const meta = HttpApiGroup.make("meta").add(
   HttpApiEndpoint.get("openapi", "/api/openapi.json", { success: Schema.Unknown }),
   HttpApiEndpoint.get("health", "/api/health", {
@@ -284,7 +327,7 @@ const bearer = (spec: Record<string, any>) => {
  * document served at `/api/openapi.json` and the typed client are both derived from it.
  */
 export const BoroughsApi = HttpApi.make("boroughs")
-  .add(games, streams, tokens, tournaments, meta)
+  .add(games, streams, tokens, tournaments, ladder, meta)
   .annotateMerge(
     OpenApi.annotations({
       title: "Boroughs API",

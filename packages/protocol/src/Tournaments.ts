@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { CommandId, GameId, Instant, Seat, Version } from "./Ids.js"
+import { CommandId, GameId, Instant, Seat, SeatHolderOrBuiltin, Version } from "./Ids.js"
 
 /** A tournament's id in URLs and its stream (`tournament-<id>`). */
 export const TournamentId = Schema.String.check(
@@ -152,7 +152,7 @@ export const GameActionRequest = Schema.Struct({
       scores: Schema.Array(Schema.Number),
     }),
     Schema.Struct({ type: Schema.Literal("ForfeitSeat"), seat: Seat }),
-    Schema.Struct({ type: Schema.Literal("ReplaceSeat"), seat: Seat, holder: EntrantPlays }),
+    Schema.Struct({ type: Schema.Literal("ReplaceSeat"), seat: Seat, holder: SeatHolderOrBuiltin }),
     Schema.Struct({ type: Schema.Literal("PauseGame") }),
     Schema.Struct({ type: Schema.Literal("ResumeGame") }),
     Schema.Struct({

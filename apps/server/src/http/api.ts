@@ -7,6 +7,7 @@ import type { App } from "../app.js"
 import { audit } from "../routes/audit.js"
 import { command } from "../routes/commands.js"
 import { createGame, events, getGame, listGamesHandler } from "../routes/games.js"
+import { ladderGroup } from "../routes/ladder.js"
 import { catalogue, metaGroup } from "../routes/meta.js"
 import { timeline } from "../routes/timeline.js"
 import { tokensGroup } from "../routes/tokens.js"
@@ -48,6 +49,7 @@ export const apiLayer = (app: App) =>
       streamsGroup(app),
       tokensGroup(app),
       tournamentsGroup(app),
+      ladderGroup(app),
       metaGroup(app),
     ]),
     Layer.provide(authenticationLayer(app)),

@@ -14,6 +14,8 @@ export const WRITES: ReadonlySet<string> = new Set([
   "tournamentAction",
   "gameAction",
   "organiserGameView",
+  "enterLadder",
+  "leaveLadder",
 ])
 
 export interface Endpoint {

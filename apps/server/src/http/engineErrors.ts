@@ -29,6 +29,7 @@ interface ApiErrorByTag {
   readonly TournamentRejected: RuleViolation
   readonly TournamentExists: Conflict
   readonly VersionNotReached: NotFound
+  readonly LadderRejected: NotFound
   /** The database failed or is away. */
   readonly StoreError: ServerError | Unavailable
   readonly WrongExpectedVersion: ServerError | Unavailable
@@ -98,6 +99,7 @@ const toApiError = (failure: { readonly _tag: string; readonly message: string }
         message: `tournament ${String(error.tournamentId)} already exists (created differently)`,
       })
     case "VersionNotReached":
+    case "LadderRejected":
       return new NotFound({ message: error.message })
     default: {
       const outage = outageOf(failure)

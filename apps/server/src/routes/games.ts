@@ -48,7 +48,7 @@ export const createGame =
         return yield* new BadRequest({
           message: `players names ${players.length} seat holders for ${body.seats} seats`,
         })
-      const unknownBuiltin = unknownBuiltinOf(app, def.id, players)
+      const unknownBuiltin = unknownBuiltinOf(app.config, def.id, players)
       if (unknownBuiltin !== null) return yield* new BadRequest({ message: unknownBuiltin })
       const gameId = body.gameId ?? `g${randomId(8)}`
       const settings: GameSettings = {

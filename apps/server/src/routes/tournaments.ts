@@ -149,7 +149,7 @@ export const tournamentsGroup = (app: App) =>
             const players = Array.from({ length: action.seat + 1 }, (_, s) =>
               s === action.seat ? action.holder : null,
             )
-            const unknown = unknownBuiltinOf(app, game.match.game.id, players)
+            const unknown = unknownBuiltinOf(app.config, game.match.game.id, players)
             if (unknown !== null) return yield* new BadRequest({ message: unknown })
           }
           const time = new Date().toISOString()

@@ -108,6 +108,9 @@ export const botStream = (app: App) =>
                   : "the server is shutting down; reconnect",
           })
         closed = true
+        // The ladder stops pairing a bot whose stream is gone (a node that dies leaves its marks to expire).
+        if (caller.kind === "bot")
+          void Effect.runPromise(Effect.ignore(app.ladder.markGone(holder, app.config.node)))
         stopStarted()
         for (const f of games.values()) f.stop()
         games.clear()
@@ -143,6 +146,17 @@ export const botStream = (app: App) =>
             Effect.ignore,
             Effect.repeat(Schedule.spaced(app.config.keepAliveMs * 2)),
             Effect.delay(app.config.keepAliveMs * 2),
+          ),
+        )
+
+      // A sign of life for the ladder, which pairs only bots with a stream open: now and every keep-alive.
+      if (caller.kind === "bot")
+        fork(
+          app.ladder.markPresent(holder, app.config.node).pipe(
+            Effect.catch((error) =>
+              Effect.logWarning(`bot presence of ${holder}: ${logSafe(error.message)}`),
+            ),
+            Effect.repeat(Schedule.spaced(app.config.keepAliveMs)),
           ),
         )
 

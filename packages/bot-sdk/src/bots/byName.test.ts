@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { botByName } from "./byName.js"
+import { parseIsMctsName } from "./ismctsName.js"
 
 describe("bots by name", () => {
   it("reads an IS-MCTS budget as milliseconds, seconds or iterations", () => {
@@ -13,7 +14,20 @@ describe("bots by name", () => {
 
   it("refuses a budget it cannot read", () => {
     expect(() => botByName("ismcts:0s")).toThrow(/at least 1/)
-    expect(() => botByName("ismcts:1m")).toThrow(/unknown bot/)
-    expect(() => botByName("ismcts:1.5s")).toThrow(/unknown bot/)
+    const unreadable = /an IS-MCTS budget is <n>i \(iterations\), <n>ms or <n> \(milliseconds\) or <n>s/
+    expect(() => botByName("ismcts:1m")).toThrow(unreadable)
+    expect(() => botByName("ismcts:1.5s")).toThrow(unreadable)
+    expect(() => botByName("ismcts:")).toThrow(unreadable)
+    expect(() => botByName("ismcts:1sx0")).toThrow(/at least 1 thread/)
+  })
+
+  it("reads the same names through parseIsMctsName, and leaves other bots' names alone", () => {
+    expect(parseIsMctsName("ismcts")).toEqual({ budget: "time", timeMs: 1000, threads: 1 })
+    expect(parseIsMctsName("ismcts:250")).toEqual({ budget: "time", timeMs: 250, threads: 1 })
+    expect(parseIsMctsName("ismcts:2s")).toEqual({ budget: "time", timeMs: 2000, threads: 1 })
+    expect(parseIsMctsName("ismcts:500i")).toEqual({ budget: "iterations", iterations: 500, threads: 1 })
+    expect(parseIsMctsName("ismcts:40msx3")).toEqual({ budget: "time", timeMs: 40, threads: 3 })
+    expect(parseIsMctsName("heuristic")).toBeNull()
+    expect(parseIsMctsName("ismctsfast")).toBeNull()
   })
 })

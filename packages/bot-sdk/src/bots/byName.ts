@@ -1,6 +1,7 @@
 import { findGame } from "@boroughs/core"
 import { type AnyBot, defineBot } from "../bot.js"
 import { isMctsBot, type SearchResult } from "./ismcts.js"
+import { parseIsMctsName } from "./ismctsName.js"
 import { heuristicBot, randomBot } from "./reference.js"
 
 /** The names `botByName` understands, for `--help` and messages. */
@@ -27,16 +28,11 @@ export const BOT_NAMES = [
 export const botByName = (name: string, game?: string, onSearch?: (result: SearchResult) => void): AnyBot => {
   if (name === "random") return randomBot
   if (name === "heuristic") return heuristicBot
-  const mcts = /^ismcts(?::(\d+)(i|ms|s)?(?:x(\d+))?)?$/.exec(name)
-  if (mcts !== null) {
-    const amount = mcts[1] === undefined ? undefined : Number(mcts[1]) * (mcts[2] === "s" ? 1000 : 1)
-    if (amount !== undefined && amount < 1) throw new Error(`${name}: the budget must be at least 1`)
-    const threads = mcts[3] === undefined ? 1 : Number(mcts[3])
-    if (threads < 1) throw new Error(`${name}: at least 1 thread`)
-    return mcts[2] === "i"
-      ? isMctsBot({ iterations: amount, threads, onSearch })
-      : isMctsBot({ timeMs: amount, threads, onSearch })
-  }
+  const mcts = parseIsMctsName(name)
+  if (mcts !== null)
+    return mcts.budget === "iterations"
+      ? isMctsBot({ iterations: mcts.iterations, threads: mcts.threads, onSearch })
+      : isMctsBot({ timeMs: mcts.timeMs, threads: mcts.threads, onSearch })
   if (game !== undefined) {
     const registered = findGame(game)
     if (registered === undefined) throw new Error(`unknown game ${game}`)

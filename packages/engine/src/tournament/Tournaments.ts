@@ -27,6 +27,7 @@ import {
 import { Context, Effect, Layer, Schedule } from "effect"
 import { GameEngine } from "../GameEngine.js"
 import { type GameSettings, settingsOf } from "../GameSettings.js"
+import { houseBotKey, houseTurnOf, type SearchingBot } from "../houseBots/SearchingBot.js"
 import { seatControlOf } from "../organiser.js"
 import * as Streams from "../Streams.js"
 import { TournamentExists, TournamentNotFound, TournamentRejected } from "./errors.js"
@@ -46,6 +47,11 @@ export interface TournamentDeps {
   readonly now?: () => string
   /** Called with every envelope the scheduler appends (the server hands them to its live tail). */
   readonly onAppended?: (envelopes: ReadonlyArray<EventEnvelope>) => void
+  /**
+   * The house bots that search (`ismcts:<budget>`) by name, for a `builtin:` seat no bot of the game's
+   * answers to; undefined for a name that is none. Absent: no searching bots.
+   */
+  readonly searchingBot?: ((name: string) => SearchingBot | undefined) | undefined
 }
 
 /** An organiser's action on a tournament itself. */
@@ -308,15 +314,26 @@ export const makeTournaments = (
         const forfeited = control.forfeited.includes(seat)
         const name = (control.holders[seat] ?? "").slice("builtin:".length)
         const bot = g?.bots[name]
+        const searcher = forfeited || bot !== undefined ? undefined : deps.searchingBot?.(name)
+        const turn = searcher === undefined ? null : houseTurnOf(game, seat, settingsOf(first).decisionMs)
         const command =
-          forfeited || bot === undefined
-            ? def.defaultCommand(match.state, seat)
-            : botCommand(
-                match,
-                seat,
-                bot,
-                Random.fromKey(`boroughs/tournament-bot/${gameId}/${seat}/${match.events}`),
+          searcher !== undefined && turn !== null
+            ? yield* searcher.choose(turn).pipe(
+                // A search that fails (its thread died or still loads, the clock ran out first) leaves the
+                // seat as a silent holder would: its clock plays the default command, recorded as the
+                // clock's. Without a clock the default is played now, or the game would wait for ever.
+                Effect.map((chosen): Typed | null => chosen),
+                Effect.catch((error) =>
+                  Effect.as(
+                    Effect.logWarning(`builtin:${name} in ${gameId}, seat ${seat}: ${error.message}`),
+                    turn.deadline === null ? def.defaultCommand(match.state, seat) : null,
+                  ),
+                ),
               )
+            : forfeited || bot === undefined
+              ? def.defaultCommand(match.state, seat)
+              : botCommand(match, seat, bot, Random.fromKey(houseBotKey(gameId, seat, match.events)))
+        if (command === null) return played
         const handled = yield* engine
           .handle({
             gameId,

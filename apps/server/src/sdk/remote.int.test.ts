@@ -6,17 +6,25 @@ import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
-import { defaultLimits, hostedGames, type RunningServer, startServer } from "@boroughs/server"
+import {
+  commandIdOf,
+  defineBot,
+  heuristicBot,
+  randomBot,
+  runRemote,
+  type SentCommand,
+} from "@boroughs/bot-sdk"
 import { pgliteTemplate } from "@boroughs/store/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { defineBot } from "./bot.js"
-import { heuristicBot, randomBot } from "./bots/reference.js"
-import { commandIdOf, runRemote, type SentCommand } from "./remote.js"
+import { defaultLimits } from "../config.js"
+import { hostedGames } from "../games.js"
+import { type RunningServer, startServer } from "../Server.js"
 
 const ORGANISER = "bot-sdk-test-organiser-0123456789"
 const execFileAsync = promisify(execFile)
-const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), "..")
-const repoRoot = resolve(packageDir, "../..")
+// The SDK as its users run it against this server: its runner in process, its `boroughs-bot` command.
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..")
+const packageDir = resolve(repoRoot, "packages/bot-sdk")
 const tsx = resolve(packageDir, "node_modules/.bin/tsx")
 const cli = resolve(packageDir, "src/cli.ts")
 const bot = resolve(repoRoot, "examples/python-bot/bot.py")
