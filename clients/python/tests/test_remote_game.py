@@ -96,10 +96,6 @@ class RemoteGameTest(unittest.TestCase):
         self.assertEqual(game["status"], "ended")
         self.assertEqual(list(result.ended[0].ranks), game["outcome"]["ranks"])
 
-
-if __name__ == "__main__":
-    unittest.main()
-
     def test_the_ladder_entry_the_table_and_leaving(self):
         token_file = os.path.join(self.dir, "climber.token")
         self.boroughs("token", "create", "--kind", "bot", "--name", "climber", "--out", token_file)
@@ -116,3 +112,7 @@ if __name__ == "__main__":
         with self.assertRaises(RemoteError) as unknown:
             client.enter_ladder("chess")
         self.assertEqual(unknown.exception.status, 404)
+
+
+if __name__ == "__main__":
+    unittest.main()
