@@ -65,7 +65,9 @@ describe.skipIf(e2e() === null)("the bot ladder pages", () => {
 
   it("lists each game's ladder, and shows a bot's rank, rating, record and recent games", async () => {
     const { siteUrl } = context()
-    const page = await newPage(browser)
+    // A context of its own (not `browser.newPage`): axe opens a second page in it to gather its results.
+    const browsing = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await browsing.newPage()
     await page.goto(siteUrl)
     await page.getByRole("link", { name: "Bot ladders" }).click()
     await page.waitForURL(/\/ladder$/)
@@ -97,7 +99,7 @@ describe.skipIf(e2e() === null)("the bot ladder pages", () => {
     await chips.first().click()
     await page.waitForURL(new RegExp(`${href}$`))
     await page.getByTestId("game-screen").waitFor()
-    await page.close()
+    await browsing.close()
   })
 
   it("answers an unknown ladder with the not-found page", async () => {
