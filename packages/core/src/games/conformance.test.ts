@@ -54,6 +54,23 @@ describe("the conformance suite catches (controls)", () => {
     expect(run(game)).toThrow(/owes nothing/)
   })
 
+  it("counted legal commands that are not the legal list (one out of order, or one missing)", () => {
+    const reversed = broken({
+      legalByIndex: (s, seat) => {
+        const legal = downtown.legalCommands(s, seat)
+        return { count: legal.length, at: (i) => legal[legal.length - 1 - i] }
+      },
+    })
+    expect(run(reversed)).toThrow(/legalByIndex has .* at 0/)
+    const short = broken({
+      legalByIndex: (s, seat) => {
+        const legal = downtown.legalCommands(s, seat).slice(1)
+        return { count: legal.length, at: (i) => legal[i] }
+      },
+    })
+    expect(run(short)).toThrow(/legalByIndex counts/)
+  })
+
   it("a view that shows the seed", () => {
     const game = broken({ view: (s, viewer) => ({ ...downtown.view(s, viewer), peek: s.seed }) })
     expect(run(game)).toThrow(/holds the seed/)

@@ -27,6 +27,12 @@ export interface Bot<View = unknown, Command extends Typed = Typed> {
    * the best-rated first.
    */
   scores?(turn: BotTurn<View, Command>): ReadonlyArray<number>
+  /**
+   * For a bot that chooses by position alone, reading neither its view nor the commands (the uniform one):
+   * the index it plays among `count` legal commands, the very one `choose` would return from a list of that
+   * many. With a game that has `legalByIndex`, `simulate` builds only that command.
+   */
+  pickIndex?(count: number, random: Random): number
 }
 
 /** Uniform over the legal commands: the baseline every game ships. */
@@ -34,4 +40,6 @@ export const randomBot = <View, Command extends Typed>(): Bot<View, Command> => 
   name: "random",
   ignoresView: true,
   choose: ({ legal, random }) => random.pick(legal),
+  // The draw `random.pick` makes over a list of `count`: a seeded game is the same either way.
+  pickIndex: (count, random) => random.int(0, count - 1),
 })

@@ -109,6 +109,13 @@ export interface GameDefinition<
   readonly pending: (state: State) => ReadonlyArray<Decision>
   /** Complete and exact: every command `decide` accepts from this seat now, and no other. */
   readonly legalCommands: (state: State, seat: Seat) => ReadonlyArray<Command>
+  /**
+   * Optional, for playouts: `legalCommands` counted, each command built only when asked for — the same
+   * commands in the same order. A bot that picks by position (the uniform one, `Bot.pickIndex`) then builds
+   * the one it plays instead of all of them (Suburbia lists about 80 a decision). A variant of a game that
+   * replaces `legalCommands` must replace or drop this too.
+   */
+  readonly legalByIndex?: (state: State, seat: Seat) => LegalByIndex<Command>
   /** What a clock timeout plays for this seat: the mildest legal choice. */
   readonly defaultCommand: (state: State, seat: Seat) => Command
   readonly view: (state: State, viewer: Viewer) => View
@@ -134,6 +141,12 @@ export interface GameDefinition<
    * units, read from a view. A search that cuts its playouts short ranks the seats by it (else by `standings`).
    */
   readonly prospects?: (view: View) => ReadonlyArray<number>
+}
+
+/** A seat's legal commands by position: how many, and the one at an index (0 ≤ index < count). */
+export interface LegalByIndex<Command> {
+  readonly count: number
+  readonly at: (index: number) => Command
 }
 
 /** One seat's standing at a position: the score the game ranks by, as it stands, and its money (or null). */

@@ -114,7 +114,14 @@ export const apply = (match: Match, event: Typed): Match => {
 }
 
 /** More automatic steps than any game takes between two commands: beyond this `advance` is looping. */
-const MAX_AUTOMATIC_STEPS = 10_000
+export const MAX_AUTOMATIC_STEPS = 10_000
+
+/** The GameEnded the rules give at this state (`outcome`), or null while the game goes on. */
+export const rulesEnding = (game: AnyGame, state: unknown, seed: string): GameEnded | null => {
+  const outcome: Outcome | null = game.outcome(state)
+  if (!outcome) return null
+  return { type: "GameEnded", ranks: outcome.ranks, scores: outcome.scores, seed, reason: "rules" }
+}
 
 /** Runs the automatic steps and, when the rules say the game is over, appends GameEnded. */
 const settle = (match: Match, events: Typed[]): { match: Match; events: Typed[] } => {
@@ -131,15 +138,8 @@ const settle = (match: Match, events: Typed[]): { match: Match; events: Typed[] 
     }
   }
   if (!match.ended) {
-    const outcome: Outcome | null = game.outcome(match.state)
-    if (outcome) {
-      const ended: GameEnded = {
-        type: "GameEnded",
-        ranks: outcome.ranks,
-        scores: outcome.scores,
-        seed: match.seed,
-        reason: "rules",
-      }
+    const ended = rulesEnding(game, match.state, match.seed)
+    if (ended) {
       match = apply(match, ended)
       events.push(ended)
     }

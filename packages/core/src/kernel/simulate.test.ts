@@ -101,6 +101,43 @@ describe("simulate", () => {
     expect(sim.commands.filter((c) => c.seat === 0)).toHaveLength(seen.length)
   })
 
+  it("builds only the picked command for a bot that picks by index in a game that counts its legal commands", () => {
+    let built = 0
+    let decisions = 0
+    const counted = {
+      ...bluffDice,
+      legalByIndex: (state: BluffDiceState, seat: Seat) => {
+        decisions++
+        const legal = bluffDice.legalCommands(state, seat)
+        return {
+          count: legal.length,
+          at: (i: number) => {
+            built++
+            return legal[i] as BluffDiceCommand
+          },
+        }
+      },
+    }
+    const bots = [randomBot(), randomBot(), randomBot()]
+    const listed = simulate(bluffDice, OPTIONS, bots, "by-index")
+    const picked = simulate(counted, OPTIONS, bots, "by-index")
+    // The same index `Random.pick` draws over the list: the same game, byte for byte.
+    expect(canonicalJson(picked.events)).toBe(canonicalJson(listed.events))
+    expect(canonicalJson(picked.commands)).toBe(canonicalJson(listed.commands))
+    expect(decisions).toBe(picked.commands.length)
+    expect(built).toBe(picked.commands.length)
+    // A bot without pickIndex is shown the whole list, as before.
+    const first: Bot = { name: "first", choose: ({ legal }) => legal[0] as BluffDiceCommand }
+    decisions = 0
+    simulate(counted, OPTIONS, [first, first], "by-index")
+    expect(decisions).toBe(0)
+    // An index out of range is the bot's bug, named.
+    const wild: Bot = { ...randomBot(), name: "wild", pickIndex: (count) => count }
+    expect(() => simulate(counted, OPTIONS, [wild, wild], "by-index")).toThrow(
+      /wild picked index \d+ of \d+ legal commands/,
+    )
+  })
+
   it("skips a seat whose decision an earlier move in the same sweep settled", () => {
     // A variant where the first bid of a round seals the same bid for the whole table.
     const tableBid = {

@@ -77,6 +77,29 @@ const checkExact = (match: Match, hooks: ConformanceHooks, seats: number, seed: 
   return decisions
 }
 
+/** A game's counted legal commands (`legalByIndex`) are its legal list: the same count, command by command. */
+const checkByIndex = (match: Match, seats: number, seed: string): void => {
+  const { game, state } = match
+  const byIndex = game.legalByIndex
+  if (byIndex === undefined) return
+  for (let seat = 0; seat < seats; seat++) {
+    const legal = game.legalCommands(state, seat) as ReadonlyArray<Typed>
+    const counted = byIndex(state, seat)
+    if (counted.count !== legal.length)
+      fail(
+        game,
+        seed,
+        `seat ${seat}: legalByIndex counts ${counted.count}, legalCommands lists ${legal.length}`,
+      )
+    for (let i = 0; i < legal.length; i++) {
+      const listed = canonicalJson(legal[i])
+      const at = canonicalJson(counted.at(i))
+      if (at !== listed)
+        fail(game, seed, `seat ${seat}: legalByIndex has ${at} at ${i}, legalCommands ${listed}`)
+    }
+  }
+}
+
 /** Every viewer's view decodes with the view schema; none but the organiser's holds the seed before the end. */
 const checkViews = (match: Match, seats: number, seed: string, decodeView: (u: unknown) => unknown) => {
   const { game, state } = match
@@ -146,6 +169,7 @@ export const checkTable = (game: AnyGame, hooks: ConformanceHooks, table: Table,
     hooks.invariants?.(match.state)
     const owing = game.pending(match.state)
     decisions += checkExact(match, hooks, seats, seed)
+    checkByIndex(match, seats, seed)
     checkViews(match, seats, seed, decodeView)
     for (const { seat } of owing) checkDeterminise(match, hooks, seat, seed, at)
     const seat = owing[0]?.seat
@@ -182,7 +206,7 @@ export const conformance = (game: AnyGame, hooks: ConformanceHooks): void => {
 
     hooks.tables.forEach((table, i) => {
       describe(titleOf(table, i), () => {
-        it("legal lists are exact for every seat at every step, empty for a seat that owes nothing; defaults are legal; views decode and hide the seed; samples read only the view; invariants hold", () => {
+        it("legal lists are exact for every seat at every step, empty for a seat that owes nothing, and counted alike by legalByIndex; defaults are legal; views decode and hide the seed; samples read only the view; invariants hold", () => {
           for (const seed of seedsOf(i)) expect(checkTable(game, hooks, table, seed)).toBeGreaterThan(0)
         })
 

@@ -10,7 +10,7 @@ import { decide } from "./decide.js"
 import { determinise } from "./determinise.js"
 import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
-import { defaultCommand, legalCommands } from "./legal.js"
+import { defaultCommand, legalByIndex, legalCommands } from "./legal.js"
 import { defaultOptions, Options, validateSetup } from "./options.js"
 import { outcome, standings } from "./outcome.js"
 import { pending } from "./pending.js"
@@ -43,6 +43,7 @@ export const suburbia: GameDefinition<Options, State, Command, Event, View, Cata
   advance,
   pending,
   legalCommands,
+  legalByIndex,
   defaultCommand,
   view,
   visibility,

@@ -8,7 +8,7 @@ import { decide } from "./decide.js"
 import { determinise } from "./determinise.js"
 import { Event } from "./events.js"
 import { evolve } from "./evolve.js"
-import { defaultCommand, legalCommands } from "./legal.js"
+import { defaultCommand, legalByIndex, legalCommands } from "./legal.js"
 import { defaultOptions, Options, validateSetup } from "./options.js"
 import { outcome, standings } from "./outcome.js"
 import { pending } from "./pending.js"
@@ -41,6 +41,7 @@ export const urbanSprawl: GameDefinition<Options, State, Command, Event, View, C
   advance,
   pending,
   legalCommands,
+  legalByIndex,
   defaultCommand,
   view,
   visibility,
