@@ -20,6 +20,10 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
   const [pairingSeed, setPairingSeed] = useState("")
   // Blank: no clock (the server's default for tournaments).
   const [decisionMs, setDecisionMs] = useState("")
+  // Bots' moves a second apart by default: a tournament people can follow, not one over in a minute.
+  const [paceMs, setPaceMs] = useState("1000")
+  const [watch, setWatch] = useState<"live" | "delayed" | "private">("live")
+  const [delay, setDelay] = useState("10")
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -66,6 +70,8 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
             entrants,
             ...(pairingSeed.trim() === "" ? {} : { pairingSeed: pairingSeed.trim() }),
             decisionMs: decisionMs.trim() === "" ? null : Number(decisionMs),
+            paceMs: paceMs.trim() === "" ? 0 : Number(paceMs),
+            spectators: watch === "delayed" ? { mode: "delayed", events: Number(delay) } : { mode: watch },
           },
         }),
       )
@@ -179,6 +185,46 @@ export function NewTournament({ onCreated }: { onCreated: () => void }) {
               placeholder="no clock when blank"
             />
           </label>
+        </div>
+        <div className="row">
+          <label>
+            Built-in bots&apos; pace (ms between moves)
+            <input
+              name="paceMs"
+              type="number"
+              min={0}
+              max={60000}
+              step={50}
+              value={paceMs}
+              onChange={(e) => setPaceMs(e.target.value)}
+              placeholder="0: at full speed"
+            />
+          </label>
+          <label>
+            Spectators
+            <select
+              name="spectators"
+              value={watch}
+              onChange={(e) => setWatch(e.target.value as typeof watch)}
+            >
+              <option value="live">everyone, live</option>
+              <option value="delayed">everyone, a few events late</option>
+              <option value="private">organisers only</option>
+            </select>
+          </label>
+          {watch === "delayed" ? (
+            <label>
+              Events behind
+              <input
+                name="delayEvents"
+                type="number"
+                min={1}
+                step={1}
+                value={delay}
+                onChange={(e) => setDelay(e.target.value)}
+              />
+            </label>
+          ) : null}
         </div>
         <div className="actions">
           <button type="submit" disabled={busy || entrants.length < tableSize}>

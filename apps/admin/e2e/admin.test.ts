@@ -96,12 +96,20 @@ describe("the admin app, in Chromium against a real server", () => {
     await expect(form.getByText("7 entrants · 1 bye a round").count()).resolves.toBe(1)
     await form.getByLabel("Pairing seed (optional; public, pairings follow from it)").fill("spring-cup-2026")
     await form.getByLabel("Time per decision (ms)").fill("5000")
+    // Paced a little (the form offers 1 s between bots' moves), and watched by everyone a few events behind.
+    await form.getByLabel("Built-in bots' pace (ms between moves)").fill("150")
+    await form.locator("select[name=spectators]").selectOption("delayed")
+    await form.getByLabel("Events behind", { exact: true }).fill("3")
     await form.getByRole("button", { name: "Create and start" }).click()
     await page.waitForURL(/\/tournaments\/t[0-9a-f]+$/)
     tournamentUrl = page.url()
     // The seed and the clock chosen in the form are the tournament's, on the page and through the API.
     await expect(page.getByTestId("pairing-seed").textContent()).resolves.toBe("spring-cup-2026")
     await expect(page.getByTestId("decision-ms").textContent()).resolves.toBe("5000 ms per decision")
+    await expect(page.getByTestId("pace").textContent()).resolves.toBe("bots' moves 150 ms apart")
+    await expect(page.getByTestId("spectators").textContent()).resolves.toBe(
+      "everyone watches 3 events behind",
+    )
     const created = await fetch(`${context().apiUrl}/api/tournaments/${tournamentUrl.split("/").pop()}`, {
       headers: { authorization: `Bearer ${context().organiser}` },
     }).then((r) => r.json())
@@ -110,6 +118,8 @@ describe("the admin app, in Chromium against a real server", () => {
       decisionMs: 5000,
       tableSize: 3,
       rounds: 3,
+      paceMs: 150,
+      spectators: { mode: "delayed", events: 3 },
     })
     await page.getByTestId("status").filter({ hasText: "ended" }).waitFor({ timeout: 120_000 })
     await expect(page.getByTestId("standings").locator("tbody tr").count()).resolves.toBe(7)

@@ -136,6 +136,15 @@ for (const backend of serverBackends()) {
           trustedKey: key.json.publicKey,
         })
         expect(offline.ok).toBe(true)
+
+        // Each seat goes by its entrant's id, on the game and in the lobby, which names the tournament.
+        const table = detail.roundList[0].tables[0]
+        const game = await api.get(`/api/games/${table.gameId}`)
+        expect(game.json.names).toEqual(table.entrants)
+        const row = (await api.get("/api/games?game=bluff-dice&limit=500", ORGANISER)).json.games.find(
+          (g: { gameId: string }) => g.gameId === table.gameId,
+        )
+        expect(row).toMatchObject({ names: table.entrants, tournament: { id: "cup", name: "Bluff cup" } })
       })
 
       it("answer bad requests with their reasons: 400, 404, 409, 422", async () => {
@@ -164,6 +173,60 @@ for (const backend of serverBackends()) {
         )
         expect(ended.status).toBe(422)
         expect(ended.json.rule).toBe("tournament.ended")
+      })
+    })
+
+    describe("a tournament people can follow", () => {
+      type Timed = { metadata: { actor?: string; time?: string } }
+      it("paces its built-in bots' moves and keeps its games to the spectator policy it was given", async () => {
+        const paced = {
+          ...cup,
+          tournamentId: "paced",
+          name: "Paced cup",
+          rounds: 1,
+          pairingSeed: "paced-seed",
+          entrants: cup.entrants.slice(0, 3),
+          paceMs: 400,
+          spectators: { mode: "private" },
+        }
+        const created = await api.post("/api/tournaments", paced, ORGANISER)
+        expect(created.status).toBe(201)
+        expect(created.json).toMatchObject({ paceMs: 400, spectators: { mode: "private" } })
+        const gameId = await eventually(
+          "the paced tournament's table",
+          async () =>
+            (await api.get("/api/tournaments/paced", ORGANISER)).json.roundList?.[0]?.tables?.[0]?.gameId,
+          (id) => typeof id === "string",
+          SLOW,
+        )
+        // Organisers only: a spectator does not see the game.
+        expect((await api.get(`/api/games/${gameId}`)).status).toBe(403)
+        const events = await eventually(
+          "a dozen paced moves",
+          async () => (await api.get(`/api/games/${gameId}/events?limit=1000`, ORGANISER)).json.events ?? [],
+          (es: ReadonlyArray<Timed>) => es.length >= 12,
+          SLOW,
+        )
+        // Each move the server played for a built-in seat (the first event of its command carries the actor
+        // and time) came at least the pace after the move before it.
+        const timed = events.filter((e: Timed) => e.metadata.time !== undefined)
+        const moves = timed.filter((e: Timed, i: number) => i > 0 && e.metadata.actor?.startsWith("builtin:"))
+        expect(moves.length).toBeGreaterThanOrEqual(3)
+        const at = (e: Timed) => Date.parse(e.metadata.time as string)
+        for (const e of moves)
+          expect(at(e) - at(timed[timed.indexOf(e) - 1] as Timed)).toBeGreaterThanOrEqual(400)
+      })
+
+      it("refuses a pace the clock would overtake, naming the rule", async () => {
+        const r = await api.post(
+          "/api/tournaments",
+          { ...cup, tournamentId: "rushed", paceMs: 5_000, decisionMs: 2_000 },
+          ORGANISER,
+        )
+        expect(r.status).toBe(422)
+        expect(r.json).toMatchObject({ rule: "tournament.pace" })
+        expect(r.json.message).toMatch(/at most 1000/)
+        expect((await api.get("/api/tournaments/rushed", ORGANISER)).status).toBe(404)
       })
     })
 

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { CommandId, GameId, Instant, Seat, SeatHolderOrBuiltin, Version } from "./Ids.js"
+import { SpectatorPolicy } from "./Policy.js"
 
 /** A tournament's id in URLs and its stream (`tournament-<id>`). */
 export const TournamentId = Schema.String.check(
@@ -34,6 +35,13 @@ export const CreateTournamentRequest = Schema.Struct({
   pairingSeed: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))),
   /** Per decision in the tournament's games; null (the default): no clock. */
   decisionMs: Schema.optionalKey(Schema.NullOr(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1000)))),
+  /** Who may watch its games; everyone, live, when absent. */
+  spectators: Schema.optionalKey(SpectatorPolicy),
+  /**
+   * Milliseconds each built-in bot's move waits after the game's previous move, so people can follow a
+   * tournament of bots (0, the default: at once). With a clock, at most `decisionMs` − 1000.
+   */
+  paceMs: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 60_000 }))),
 }).annotate({ identifier: "CreateTournamentRequest" })
 export type CreateTournamentRequest = typeof CreateTournamentRequest.Type
 
@@ -116,6 +124,8 @@ export const TournamentDetail = Schema.Struct({
   tableSize: Schema.Int,
   pairingSeed: Schema.String,
   decisionMs: Schema.NullOr(Schema.Int),
+  spectators: SpectatorPolicy,
+  paceMs: Schema.Int,
   createdBy: Schema.String,
   createdAt: Instant,
   entrantList: Schema.Array(Entrant),

@@ -44,7 +44,20 @@ export interface TournamentCreated extends Typed, OrganiserStamp {
   readonly pairingSeed: string
   /** Milliseconds per decision in the tournament's games; null: no clock. */
   readonly decisionMs: number | null
+  /** Who may watch its games (absent: everyone, live). */
+  readonly spectators?: TournamentSpectators
+  /**
+   * Milliseconds a built-in bot's move waits after the game's previous move (absent or 0: at once), so that
+   * people can follow a tournament of bots.
+   */
+  readonly paceMs?: number
 }
+
+/** Who may watch a tournament's games: everyone live, everyone N events behind, or organisers only. */
+export type TournamentSpectators =
+  | { readonly mode: "live" }
+  | { readonly mode: "delayed"; readonly events: number }
+  | { readonly mode: "private" }
 
 export interface RoundPaired extends Typed {
   readonly type: "RoundPaired"

@@ -1,4 +1,4 @@
-import type { Entrant, Format, TournamentCreated } from "./events.js"
+import type { Entrant, Format, TournamentCreated, TournamentSpectators } from "./events.js"
 import { TABLE_SIZES } from "./pairing.js"
 
 /** What an organiser asks for when creating a tournament. */
@@ -14,6 +14,8 @@ export interface TournamentSpec {
   readonly entrants: ReadonlyArray<Entrant>
   readonly pairingSeed: string
   readonly decisionMs?: number | null
+  readonly spectators?: TournamentSpectators
+  readonly paceMs?: number
 }
 
 /** Why a tournament cannot be created: `rule` names it, as the kernel's violations do. */
@@ -82,6 +84,21 @@ export const tournamentCreated = (
     return { rule: "tournament.rounds", message: `rounds must be 1–50, not ${rounds}` }
   if (spec.decisionMs !== undefined && spec.decisionMs !== null && !(spec.decisionMs >= 1000))
     return { rule: "tournament.clock", message: "decisionMs is at least 1000 (or null: no clock)" }
+  const pace = spec.paceMs ?? 0
+  if (!Number.isInteger(pace) || pace < 0 || pace > 60_000)
+    return {
+      rule: "tournament.pace",
+      message: `paceMs is a whole number of milliseconds, 0–60000, not ${pace}`,
+    }
+  // A paced move must land well inside the clock, or the clock would play every built-in seat's moves.
+  if (pace > 0 && spec.decisionMs != null && pace > spec.decisionMs - 1000)
+    return {
+      rule: "tournament.pace",
+      message: `paceMs ${pace} leaves a built-in bot too little of its ${spec.decisionMs} ms clock: at most ${spec.decisionMs - 1000}`,
+    }
+  const watch = spec.spectators
+  if (watch?.mode === "delayed" && !(Number.isInteger(watch.events) && watch.events >= 1))
+    return { rule: "tournament.spectators", message: "a delayed spectator policy is at least 1 event behind" }
   return {
     type: "TournamentCreated",
     tournamentId: spec.tournamentId,
@@ -94,6 +111,9 @@ export const tournamentCreated = (
     entrants: spec.entrants.map((e) => ({ id: e.id, plays: e.plays })),
     pairingSeed: spec.pairingSeed,
     decisionMs: spec.decisionMs ?? null,
+    // Recorded only when asked for, so tournaments made before these settings fold to the same events.
+    ...(watch === undefined || watch.mode === "live" ? {} : { spectators: watch }),
+    ...(pace === 0 ? {} : { paceMs: pace }),
     actor: stamp.actor,
     at: stamp.at,
     reason: stamp.reason ?? "created",

@@ -23,6 +23,8 @@ export const detailOf = (s: TournamentState) => ({
   tableSize: s.created.tableSize,
   pairingSeed: s.created.pairingSeed,
   decisionMs: s.created.decisionMs,
+  spectators: s.created.spectators ?? { mode: "live" as const },
+  paceMs: s.created.paceMs ?? 0,
   createdBy: s.created.actor,
   createdAt: s.created.at,
   entrantList: s.created.entrants,

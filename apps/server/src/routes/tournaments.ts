@@ -53,6 +53,8 @@ export const tournamentsGroup = (app: App) =>
                 entrants: body.entrants,
                 pairingSeed: body.pairingSeed ?? randomBytes(8).toString("hex"),
                 decisionMs: body.decisionMs ?? null,
+                ...(body.spectators === undefined ? {} : { spectators: body.spectators }),
+                ...(body.paceMs === undefined ? {} : { paceMs: body.paceMs }),
               },
               { actor: holderOf(organiser) },
             )

@@ -152,9 +152,11 @@ export const makeTournaments = (
 
   const settingsFor = (c: TournamentCreated, entrants: ReadonlyArray<string>): GameSettings => ({
     players: entrants.map((id) => c.entrants.find((e) => e.id === id)?.plays ?? null),
-    spectators: { mode: "live" },
+    spectators: c.spectators ?? { mode: "live" },
     decisionMs: c.decisionMs,
     createdBy: `tournament:${c.tournamentId}`,
+    // Each seat goes by its entrant's id: the same entrant is followed from game to game under one name.
+    names: entrants,
   })
 
   /** Creates the round's games that do not exist yet (after a crash between pairing and creating). */
@@ -284,12 +286,29 @@ export const makeTournaments = (
       return ok ? ({ did: "sealed", round: r.round, merkleRoot: root } satisfies Step) : raced
     })
 
+  /** Each tournament's pace (it never changes once created), by the `tournament:<id>` that created a game. */
+  const paces = new Map<string, number>()
+  const paceOf = (createdBy: string) => {
+    const tournamentId = createdBy.startsWith("tournament:") ? createdBy.slice("tournament:".length) : null
+    if (tournamentId === null) return Effect.succeed(0)
+    const known = paces.get(tournamentId)
+    if (known !== undefined) return Effect.succeed(known)
+    return read(tournamentId).pipe(
+      Effect.map(({ state }) => {
+        const pace = state.created.paceMs ?? 0
+        paces.set(tournamentId, pace)
+        return pace
+      }),
+      Effect.catchTag("TournamentNotFound", () => Effect.succeed(0)),
+    )
+  }
+
   /**
    * Plays every seat of a game that the scheduler owns — a built-in bot's, or a forfeited seat's (its default
    * command) — until a seat of a remote holder owes the decision or the game ends. Each move applies only
    * at the version it was chosen for. Returns the number of moves played.
    */
-  const playBuiltins = (gameId: string) =>
+  const playBuiltins = (gameId: string, options: { readonly wait?: boolean } = {}) =>
     Effect.gen(function* () {
       const registered = new Map<string, TournamentGame>()
       let played = 0
@@ -310,6 +329,21 @@ export const makeTournaments = (
           )
         })
         if (owed === undefined) return played
+        // A paced tournament's moves wait their turn after the game's previous move, so people can follow it.
+        const pace = yield* paceOf(settingsOf(first).createdBy)
+        if (pace > 0) {
+          // The previous move's time: on the first event of its command (the rest carry only its id).
+          let since = 0
+          for (let i = game.envelopes.length - 1; i >= 0 && since === 0; i--)
+            since = Date.parse(String((game.envelopes[i] as EventEnvelope).metadata.time ?? "")) || 0
+          const wait = since + pace - Date.parse(now())
+          if (wait > 0) {
+            // The scheduler's sweep leaves the wait to the automatic seats, which play each game on its own.
+            if (options.wait === false) return played
+            yield* Effect.sleep(wait)
+            continue
+          }
+        }
         const { seat } = owed
         const forfeited = control.forfeited.includes(seat)
         const name = (control.holders[seat] ?? "").slice("builtin:".length)

@@ -34,7 +34,8 @@ export const runTournamentScheduler = (
           const { state } = yield* tournaments.read(tournamentId)
           const round = state.rounds[state.rounds.length - 1]
           let moves = 0
-          for (const t of round?.tables ?? []) moves += yield* tournaments.playBuiltins(t.gameId)
+          for (const t of round?.tables ?? [])
+            moves += yield* tournaments.playBuiltins(t.gameId, { wait: false })
           if (moves === 0) return
         }
       }

@@ -65,41 +65,55 @@ function Tournament() {
         <span data-testid="decision-ms">
           {t.decisionMs === null ? "no clock" : `${t.decisionMs} ms per decision`}
         </span>{" "}
+        ·{" "}
+        <span data-testid="pace">
+          {t.paceMs === 0 ? "bots at full speed" : `bots' moves ${t.paceMs} ms apart`}
+        </span>{" "}
+        ·{" "}
+        <span data-testid="spectators">
+          {t.spectators.mode === "live"
+            ? "everyone watches live"
+            : t.spectators.mode === "delayed"
+              ? `everyone watches ${t.spectators.events} events behind`
+              : "organisers only"}
+        </span>{" "}
         ·<Link href={`/tournaments/${encodeURIComponent(id)}/audit`}>Audit report</Link>
       </p>
       <div className="grid2">
         <section className="card">
           <h2>Standings</h2>
-          <table data-testid="standings">
-            <thead>
-              <tr>
-                <th className="num">#</th>
-                <th>Entrant</th>
-                <th className="num">Points</th>
-                <th className="num">Games</th>
-                <th className="num">Wins</th>
-                <th className="num">Opp.</th>
-                <th className="num">Rating</th>
-              </tr>
-            </thead>
-            <tbody>
-              {t.standings.map((s) => (
-                <tr key={s.entrant}>
-                  <td className="num">{s.rank}</td>
-                  <td>
-                    {s.entrant} <span className="muted">{s.plays}</span>
-                  </td>
-                  <td className="num">{s.points.toFixed(2)}</td>
-                  <td className="num">{s.games}</td>
-                  <td className="num">{s.wins}</td>
-                  <td className="num">{s.opposition.toFixed(2)}</td>
-                  <td className="num" title={`μ ${s.rating.mu}, σ ${s.rating.sigma}`}>
-                    {s.rating.ordinal.toFixed(2)}
-                  </td>
+          <div className="table-scroll">
+            <table data-testid="standings">
+              <thead>
+                <tr>
+                  <th className="num">#</th>
+                  <th>Entrant</th>
+                  <th className="num">Points</th>
+                  <th className="num">Games</th>
+                  <th className="num">Wins</th>
+                  <th className="num">Opp.</th>
+                  <th className="num">Rating</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {t.standings.map((s) => (
+                  <tr key={s.entrant}>
+                    <td className="num">{s.rank}</td>
+                    <td>
+                      {s.entrant} <span className="muted">{s.plays}</span>
+                    </td>
+                    <td className="num">{s.points.toFixed(2)}</td>
+                    <td className="num">{s.games}</td>
+                    <td className="num">{s.wins}</td>
+                    <td className="num">{s.opposition.toFixed(2)}</td>
+                    <td className="num" title={`μ ${s.rating.mu}, σ ${s.rating.sigma}`}>
+                      {s.rating.ordinal.toFixed(2)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <p className="muted">
             Points: the share of opponents beaten in each game (ties half, a bye ½). Rating: openskill μ − 3σ.
           </p>
@@ -137,33 +151,35 @@ function Tournament() {
             )}
             {r.byes.length > 0 && <span className="muted"> · bye: {r.byes.join(", ")}</span>} ·{" "}
             <Link href={`/tournaments/${encodeURIComponent(id)}/rounds/${r.round}`}>Print pairings</Link>
-            <table>
-              <tbody>
-                {r.tables.map((table) => (
-                  <tr key={table.gameId}>
-                    <td style={{ width: "5rem" }}>Table {table.table}</td>
-                    <td>
-                      {table.entrants.map((e, seat) => (
-                        <span key={e} style={{ marginRight: "0.8rem" }}>
-                          {e}
-                          {table.result ? (
-                            <span className="muted">
-                              {" "}
-                              #{table.result.ranks[seat]} ({table.result.scores[seat]})
-                            </span>
-                          ) : null}
-                        </span>
-                      ))}
-                    </td>
-                    <td style={{ width: "9rem" }}>
-                      <Link href={`/games/${encodeURIComponent(table.gameId)}`}>
-                        {table.result ? "result" : "in play"} →
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="table-scroll">
+              <table>
+                <tbody>
+                  {r.tables.map((table) => (
+                    <tr key={table.gameId}>
+                      <td style={{ width: "5rem" }}>Table {table.table}</td>
+                      <td>
+                        {table.entrants.map((e, seat) => (
+                          <span key={e} style={{ marginRight: "0.8rem" }}>
+                            {e}
+                            {table.result ? (
+                              <span className="muted">
+                                {" "}
+                                #{table.result.ranks[seat]} ({table.result.scores[seat]})
+                              </span>
+                            ) : null}
+                          </span>
+                        ))}
+                      </td>
+                      <td style={{ width: "9rem" }}>
+                        <Link href={`/games/${encodeURIComponent(table.gameId)}`}>
+                          {table.result ? "result" : "in play"} →
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         ))}
       </section>
