@@ -9,7 +9,7 @@ import { fromBrowser } from "@/lib/browser"
 import { blurbOf } from "@/lib/gameBlurbs"
 import { inTournament } from "@/lib/lobby"
 import { cursorOf, type LobbyView, lobbyHref, lobbySections, playerOf } from "@/lib/lobbyPage"
-import { seatInfos, titleOf, tournamentOf } from "@/lib/seats"
+import { seatInfos, titleOf, tournamentChoices } from "@/lib/seats"
 
 const policyText = (g: GameSummary): string =>
   g.spectators.mode === "live"
@@ -47,14 +47,17 @@ function GameTable({
       </thead>
       <tbody>
         {list.map((g) => {
-          const seats = seatInfos(g.players)
+          const seats = seatInfos(g.players, g.names)
           return (
             <tr key={g.gameId} data-game-id={g.gameId} data-status={g.status}>
               <td>
                 <Link href={`/games/${encodeURIComponent(g.gameId)}`}>
                   <strong>{titles.get(g.game) ?? titleOf(g.game)}</strong>
                 </Link>
-                <div className="muted">{g.gameId}</div>
+                <div className="muted">
+                  {g.gameId}
+                  {g.tournament ? ` · ${g.tournament.name}` : null}
+                </div>
               </td>
               <td>
                 <span className={`status status-${g.status}`}>
@@ -155,13 +158,7 @@ export function Lobby({
   const titles = new Map(games.map((g) => [g.id, g.title]))
   const liveList = inTournament(live.games, view.tournament)
   const pageList = inTournament(page.games, view.tournament)
-  const tournaments = [
-    ...new Set(
-      [...live.games, ...page.games].map((g) => tournamentOf(g.gameId)).concat(view.tournament ?? null),
-    ),
-  ]
-    .filter((t) => t !== null)
-    .sort()
+  const tournaments = tournamentChoices([...live.games, ...page.games], view.tournament)
   const first = page.games[0]
   const newerCursor = first !== undefined ? cursorOf(first) : (view.before ?? view.after)
   const paged = view.before !== undefined || view.after !== undefined
@@ -220,8 +217,8 @@ export function Lobby({
             >
               <option value="">any (and none)</option>
               {tournaments.map((t) => (
-                <option key={t} value={t}>
-                  {t}
+                <option key={t.id} value={t.id}>
+                  {t.name}
                 </option>
               ))}
             </select>

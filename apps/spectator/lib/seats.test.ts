@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { pageTitle, seatInfos, tournamentOf } from "./seats"
+import { pageTitle, seatInfos, tournamentChoices, tournamentOf } from "./seats"
 
 describe("seats and tournaments", () => {
   it("names seats after their holders, and empty seats by number", () => {
@@ -8,6 +8,34 @@ describe("seats and tournaments", () => {
       { seat: 1, name: "Seat 2" },
       { seat: 2, name: "ben" },
     ])
+  })
+
+  it("names seats by the game's display names, and the rest as before", () => {
+    expect(
+      seatInfos(["builtin:random", "builtin:random", null, "bot:cy"], ["ada", null, "Seat owner", null]),
+    ).toEqual([
+      { seat: 0, name: "ada" },
+      { seat: 1, name: "random" },
+      { seat: 2, name: "Seat owner" },
+      { seat: 3, name: "cy" },
+    ])
+  })
+
+  it("offers each tournament once, by name where a game gives it, the chosen one even when not listed", () => {
+    const games = [
+      { gameId: "t7cb-r1-t1", tournament: { id: "t7cb", name: "Spring cup" } },
+      { gameId: "t7cb-r1-t2" },
+      { gameId: "old-r2-t1" },
+      { gameId: "g1a2b3", tournament: null },
+      { gameId: "abc-r1-t1", tournament: { id: "abc", name: "Autumn cup" } },
+    ]
+    expect(tournamentChoices(games, "gone")).toEqual([
+      { id: "abc", name: "Autumn cup" },
+      { id: "gone", name: "gone" },
+      { id: "old", name: "old" },
+      { id: "t7cb", name: "Spring cup" },
+    ])
+    expect(tournamentChoices([], undefined)).toEqual([])
   })
 
   it("reads a tournament game's id as <tournament>-r<round>-t<table>", () => {

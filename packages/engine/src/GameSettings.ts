@@ -19,6 +19,11 @@ export interface GameSettings {
   readonly decisionMs: number | null
   /** Who created the game (`organiser:<name>`, `system`…). */
   readonly createdBy: string
+  /**
+   * Each seat's display name, given by whoever created the game (a tournament: its entrants' ids); null, or
+   * absent altogether, where the seat goes by its holder's name.
+   */
+  readonly names?: ReadonlyArray<string | null>
 }
 
 /** The settings of a game made without any (self-play, the CLI): open seats, public, no clock. */
@@ -27,6 +32,7 @@ export const defaultSettings = (seats: number): GameSettings => ({
   spectators: { mode: "live" },
   decisionMs: null,
   createdBy: "system",
+  names: Array.from({ length: seats }, () => null),
 })
 
 const policyOf = (value: unknown): SpectatorPolicy => {
@@ -49,6 +55,12 @@ export const settingsOf = (first: EventEnvelope): GameSettings => {
         return typeof p === "string" ? p : null
       })
     : base.players
+  const names = Array.isArray(raw.names)
+    ? base.players.map((_, i) => {
+        const n = (raw.names as unknown[])[i]
+        return typeof n === "string" && n !== "" ? n : null
+      })
+    : base.players.map(() => null)
   const decisionMs =
     typeof raw.decisionMs === "number" && Number.isFinite(raw.decisionMs) && raw.decisionMs > 0
       ? raw.decisionMs
@@ -58,6 +70,7 @@ export const settingsOf = (first: EventEnvelope): GameSettings => {
     spectators: policyOf(raw.spectators),
     decisionMs,
     createdBy: typeof raw.createdBy === "string" ? raw.createdBy : base.createdBy,
+    names,
   }
 }
 

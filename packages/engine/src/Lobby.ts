@@ -10,6 +10,10 @@ export interface GameSummary {
   readonly game: string
   readonly seats: number
   readonly players: ReadonlyArray<string | null>
+  /** Each seat's display name, null where it goes by its holder's. */
+  readonly names: ReadonlyArray<string | null>
+  /** The tournament the game was played in, by id and name; null for a game outside any. */
+  readonly tournament: { readonly id: string; readonly name: string } | null
   readonly spectators: SpectatorPolicy
   readonly decisionMs: number | null
   readonly status: "live" | "ended"
@@ -29,7 +33,10 @@ export interface GameSummary {
 export interface LobbyQuery {
   readonly status?: "live" | "ended" | undefined
   readonly game?: string | undefined
-  /** Only games where this seat holder (`bot:<name>`, `player:<name>`, or a bare name: either) has a seat. */
+  /**
+   * Only games where this seat holder (`bot:<name>`, `player:<name>`, or a bare name: either, or a seat's
+   * display name) has a seat.
+   */
   readonly player?: string | undefined
   /** Include organiser-only games (organisers), or only those of `visibleTo` among them. */
   readonly includePrivate?: boolean | undefined
@@ -54,7 +61,11 @@ const selectRows = async (db: StoreDb, q: LobbyQuery, limit: number) => {
   const player = q.player
   if (player !== undefined)
     query = query.where((eb) =>
-      eb.or(holdersNamed(player).map((holder) => eb("players", "@>", JSON.stringify([holder])))),
+      eb.or([
+        ...holdersNamed(player).map((holder) => eb("players", "@>", JSON.stringify([holder]))),
+        // A bare name also finds the seats that go by it (a tournament's entrant, from game to game).
+        ...(player.includes(":") ? [] : [eb("names", "@>", JSON.stringify([player]))]),
+      ]),
     )
   if (!q.includePrivate)
     query = query.where((eb) =>
@@ -101,26 +112,55 @@ const parseCursor = (cursor: string): { createdAt: string; gameId: string } | nu
 /** Whether a cursor is one `cursorOf` made (the server refuses others with 400). */
 export const isCursor = (cursor: string): boolean => parseCursor(cursor) !== null
 
-const toSummary = (row: LobbyRow): GameSummary => ({
-  gameId: row.game_id,
-  game: row.game,
-  seats: row.seats,
-  players: jsonOf(row.players),
-  spectators: jsonOf(row.spectators),
-  decisionMs: row.clock_ms,
-  status: row.status === "ended" ? "ended" : "live",
-  version: row.version,
-  pending: jsonOf(row.pending),
-  createdAt: isoOf(row.created_at),
-  updatedAt: isoOf(row.updated_at),
-  endedAt: row.ended_at === null ? null : isoOf(row.ended_at),
-  outcome: row.outcome === null ? null : jsonOf(row.outcome),
-})
+const toSummary = (row: LobbyRow, tournamentNames: ReadonlyMap<string, string>): GameSummary => {
+  const names = jsonOf<ReadonlyArray<string | null>>(row.names)
+  const tournamentName = row.tournament_id === null ? undefined : tournamentNames.get(row.tournament_id)
+  return {
+    gameId: row.game_id,
+    game: row.game,
+    seats: row.seats,
+    players: jsonOf(row.players),
+    names: Array.from({ length: row.seats }, (_, seat) => names[seat] ?? null),
+    // A tournament's row trails the log like the lobby's: until it is there, the game names it by id.
+    tournament:
+      row.tournament_id === null
+        ? null
+        : { id: row.tournament_id, name: tournamentName ?? row.tournament_id },
+    spectators: jsonOf(row.spectators),
+    decisionMs: row.clock_ms,
+    status: row.status === "ended" ? "ended" : "live",
+    version: row.version,
+    pending: jsonOf(row.pending),
+    createdAt: isoOf(row.created_at),
+    updatedAt: isoOf(row.updated_at),
+    endedAt: row.ended_at === null ? null : isoOf(row.ended_at),
+    outcome: row.outcome === null ? null : jsonOf(row.outcome),
+  }
+}
+
+/** The names of the tournaments the rows were played in, by id. */
+const tournamentNamesOf = async (
+  db: StoreDb,
+  rows: ReadonlyArray<LobbyRow>,
+): Promise<Map<string, string>> => {
+  const ids = [...new Set(rows.flatMap((r) => (r.tournament_id === null ? [] : [r.tournament_id])))]
+  if (ids.length === 0) return new Map()
+  const found = await withServerTables(db)
+    .selectFrom("proj_tournaments")
+    .select(["tournament_id", "name"])
+    .where("tournament_id", "in", ids)
+    .execute()
+  return new Map(found.map((t) => [t.tournament_id, t.name]))
+}
 
 /** Reads the lobby projection. It trails the log by a wake-up: a game just created may take a moment. */
 export const listGames = (db: StoreDb, q: LobbyQuery): Effect.Effect<GameSummary[], StoreError> =>
   Effect.tryPromise({
-    try: async () => (await selectRows(db, q, Math.min(Math.max(q.limit ?? 50, 1), 500))).map(toSummary),
+    try: async () => {
+      const rows = await selectRows(db, q, Math.min(Math.max(q.limit ?? 50, 1), 500))
+      const tournamentNames = await tournamentNamesOf(db, rows)
+      return rows.map((row) => toSummary(row, tournamentNames))
+    },
     catch: queryFailure("the lobby"),
   })
 

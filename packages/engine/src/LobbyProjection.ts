@@ -38,14 +38,21 @@ const playersNow = async (
   return players
 }
 
+/** The tournament a game was created for (its first event's `metadata.tournament`), or null. */
+const tournamentIdOf = (first: EventEnvelope): string | null => {
+  const t = first.metadata.tournament as { tournamentId?: unknown } | undefined | null
+  return typeof t?.tournamentId === "string" ? t.tournamentId : null
+}
+
 /**
- * The lobby (ARCHITECTURE.md §1, §6): one row per game with what a game list shows — game, seats and who
- * holds them, spectator policy, clock, status, version, who owes a decision, outcome. `GET /api/games`
- * reads it; the clocks find live games in it after a restart.
+ * The lobby (ARCHITECTURE.md §1, §6): one row per game with what a game list shows — game, seats, who
+ * holds them and their names, tournament, spectator policy, clock, status, version, who owes a decision,
+ * outcome. `GET /api/games` reads it; the clocks find live games in it after a restart.
  */
 export const lobbyProjection: Projection = {
   // v2: seat holders follow SeatReplaced and SeatForfeited (a new id re-folds the log into the rows on start).
-  id: "projection:lobby:v2",
+  // v3: seats' display names and the game's tournament (migration 0005_lobby_names).
+  id: "projection:lobby:v3",
   reset: async (db) => {
     await db.deleteFrom("proj_lobby").execute()
   },
@@ -79,6 +86,8 @@ export const lobbyProjection: Projection = {
             game: match.game.id,
             seats: settings.players.length,
             players: JSON.stringify(settings.players),
+            names: JSON.stringify(settings.names ?? []),
+            tournament_id: tournamentIdOf(first as EventEnvelope),
             spectators: JSON.stringify(settings.spectators),
             clock_ms: settings.decisionMs,
             created_at: timeOf(first),

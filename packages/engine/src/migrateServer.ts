@@ -122,6 +122,17 @@ export const serverMigrations: Readonly<Record<string, ServerMigration>> = {
         .execute()
     },
   },
+  "0005_lobby_names": {
+    up: async (db) => {
+      // Each seat's display name (null: its holder's), and the tournament a game was played in. Filled by
+      // re-folding the lobby (its projection id changed with this migration).
+      await db.schema
+        .alterTable("proj_lobby")
+        .addColumn("names", "jsonb", (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn("tournament_id", "text")
+        .execute()
+    },
+  },
 }
 
 /** Kysely's bookkeeping of the server migrations, apart from the store's (`es_migration`, `es_migration_lock`). */

@@ -54,7 +54,9 @@ for (const backend of testBackends()) {
                 players: ["bot:a", null, "player:b"],
                 spectators: { mode: "private" },
                 decisionMs: 500,
+                names: ["Ada", "Seat two", null],
               },
+              tournament: { tournamentId: "spring", round: 1, table: 1, entrants: ["a", "b", "c"] },
             },
           })
           yield* playOut("p1", [bluffDiceBots.random, bluffDiceBots.middle, bluffDiceBots.random])
@@ -95,6 +97,9 @@ for (const backend of testBackends()) {
         game: "bluff-dice",
         status: "ended",
         players: ["bot:a", null, "player:b"],
+        names: ["Ada", "Seat two", null],
+        // No tournament row is projected here: the game names its tournament by id until there is one.
+        tournament: { id: "spring", name: "spring" },
         spectators: { mode: "private" },
         decisionMs: 500,
         pending: [],
@@ -102,7 +107,13 @@ for (const backend of testBackends()) {
       })
       expect(p1.outcome?.ranks).toHaveLength(3)
       const p2 = lobby.find((g) => g.gameId === "p2")!
-      expect(p2).toMatchObject({ status: "live", players: [null, null], spectators: { mode: "live" } })
+      expect(p2).toMatchObject({
+        status: "live",
+        players: [null, null],
+        names: [null, null],
+        tournament: null,
+        spectators: { mode: "live" },
+      })
       expect(p2.pending.length).toBeGreaterThan(0)
       expect(snapshots.length).toBe(Math.floor(p1.version / EVERY) + Math.floor(p2.version / EVERY))
       expect(snapshots.every((s) => s.version % EVERY === 0)).toBe(true)
@@ -115,6 +126,15 @@ for (const backend of testBackends()) {
         Effect.flatMap(EventStore, (s) => listGames(s.db, { visibleTo: "player:b", player: "player:b" })),
       )
       expect(mine.map((g) => g.gameId)).toEqual(["p1"])
+      // A bare name finds the seats that go by it as well as its holders'.
+      const byName = await runtime.runPromise(
+        Effect.flatMap(EventStore, (s) => listGames(s.db, { includePrivate: true, player: "Ada" })),
+      )
+      expect(byName.map((g) => g.gameId)).toEqual(["p1"])
+      const byHolderKind = await runtime.runPromise(
+        Effect.flatMap(EventStore, (s) => listGames(s.db, { includePrivate: true, player: "bot:Ada" })),
+      )
+      expect(byHolderKind).toEqual([])
     })
 
     it("any position of a game, from snapshots, equals the fold of the log up to it", async () => {

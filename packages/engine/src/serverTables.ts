@@ -33,6 +33,10 @@ export type ServerTables = {
     readonly updated_at: string | Date
     readonly ended_at: string | Date | null
     readonly outcome: string | Readonly<Record<string, unknown>> | null
+    /** Each seat's display name, null where the seat goes by its holder's (`[]` until re-folded). */
+    readonly names: string | ReadonlyArray<string | null>
+    /** The tournament the game was played in, or null. */
+    readonly tournament_id: string | null
   }
   readonly proj_tournaments: {
     readonly tournament_id: string

@@ -14,6 +14,20 @@ import {
 } from "./Ids.js"
 import { DecisionMs, SpectatorPolicy } from "./Policy.js"
 
+/** Characters no display name may hold: controls, format marks (bidi overrides…) but the emoji joiner, unassigned. */
+const UNPRINTABLE = /(?!\u200d)[\p{C}\u2028\u2029]/u
+
+/** Whether a seat's display name, trimmed, is 1–40 printable characters. */
+export const isDisplayName = (name: string): boolean => {
+  const length = [...name.trim()].length
+  return length >= 1 && length <= 40 && !UNPRINTABLE.test(name)
+}
+
+/** A seat's display name as an organiser gives it: 1–40 printable characters once trimmed (the server trims it). */
+export const DisplayName = Schema.String.check(
+  Schema.makeFilter(isDisplayName, { expected: "a display name: 1–40 printable characters once trimmed" }),
+).annotate({ description: "1–40 printable characters once trimmed (spaces around it are dropped)" })
+
 /** `POST /api/games` (organisers): a new game of a registered game, its seats, policy and clock. */
 export const CreateGameRequest = Schema.Struct({
   game: Schema.String.annotate({
@@ -31,6 +45,11 @@ export const CreateGameRequest = Schema.Struct({
    * that bot of the game. All null when absent.
    */
   players: Schema.optionalKey(Schema.Array(Schema.NullOr(SeatHolderOrBuiltin))),
+  /**
+   * Each seat's display name, one per seat (trimmed by the server); a null seat, or all of them when absent,
+   * goes by its holder's name.
+   */
+  names: Schema.optionalKey(Schema.Array(Schema.NullOr(DisplayName))),
   /** Public and live when absent. */
   spectators: Schema.optionalKey(SpectatorPolicy),
   /** 30 s when absent; null: no clock. */
@@ -45,12 +64,25 @@ export const Outcome = Schema.Struct({
   reason: Schema.String,
 }).annotate({ identifier: "Outcome" })
 
+/** Each seat's display name, null where the seat goes by its holder's (`bot:ada` → "ada"). */
+export const SeatNames = Schema.Array(Schema.NullOr(Schema.String))
+
+/** The tournament a game belongs to. */
+export const GameTournament = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+}).annotate({ identifier: "GameTournament" })
+
 /** One game in the lobby. */
 export const GameSummary = Schema.Struct({
   gameId: GameId,
   game: Schema.String,
   seats: Schema.Int,
   players: Schema.Array(Schema.NullOr(Schema.String)),
+  /** Each seat's display name; null where it goes by its holder's. Absent from servers older than this field. */
+  names: Schema.optionalKey(SeatNames),
+  /** The tournament the game was played in (its id and name); null for a game outside any. */
+  tournament: Schema.optionalKey(Schema.NullOr(GameTournament)),
   spectators: SpectatorPolicy,
   decisionMs: Schema.NullOr(Schema.Int),
   status: Schema.Literals(["live", "ended"]),
@@ -86,7 +118,10 @@ export const LobbyCursor = Schema.String.check(
 export const GameListQuery = Schema.Struct({
   status: Schema.optionalKey(Schema.Literals(["live", "ended"])),
   game: Schema.optionalKey(RegisteredGameId),
-  /** Only games where this seat holder has a seat; a bare name matches both `bot:<name>` and `player:<name>`. */
+  /**
+   * Only games where this seat holder has a seat; a bare name matches both `bot:<name>` and `player:<name>`,
+   * and a seat of that display name.
+   */
   player: Schema.optionalKey(
     Schema.Union([SeatHolder, HolderName]).annotate({ description: "bot:<name>, player:<name> or <name>" }),
   ),
@@ -126,6 +161,8 @@ export const GameDetail = Schema.Struct({
   game: Schema.String,
   seats: Schema.Int,
   players: Schema.Array(Schema.NullOr(Schema.String)),
+  /** Each seat's display name; null where it goes by its holder's. Absent from servers older than this field. */
+  names: Schema.optionalKey(SeatNames),
   spectators: SpectatorPolicy,
   decisionMs: Schema.NullOr(Schema.Int),
   status: Schema.Literals(["live", "ended"]),

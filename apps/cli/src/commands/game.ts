@@ -90,9 +90,17 @@ export const createGame = async (o: CreateGameOptions): Promise<GameDetail> => {
   )
 }
 
-/** "uptown game g1: seat 0 bot:mybot, seat 1 builtin:heuristic": what a game is and who holds its seats. */
-export const describeSeats = (detail: Pick<GameDetail, "game" | "gameId" | "players">): string =>
-  `${detail.game} game ${detail.gameId}: ${detail.players.map((_, seat) => seatWithHolder(detail.players, seat)).join(", ")}`
+/**
+ * "uptown game g1: seat 0 bot:mybot "Ada", seat 1 builtin:heuristic": what a game is, who holds its seats
+ * and the display names it gives them.
+ */
+export const describeSeats = (detail: Pick<GameDetail, "game" | "gameId" | "players" | "names">): string =>
+  `${detail.game} game ${detail.gameId}: ${detail.players
+    .map((_, seat) => {
+      const name = detail.names?.[seat]
+      return `${seatWithHolder(detail.players, seat)}${typeof name === "string" ? ` ${JSON.stringify(name)}` : ""}`
+    })
+    .join(", ")}`
 
 export interface WatchOptions extends Connection {
   readonly gameId: string

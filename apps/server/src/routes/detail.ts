@@ -14,6 +14,12 @@ export const visibleMatch = (app: App, game: LiveGame, reader: Reader) => {
     : app.snapshots.matchAt(game.gameId, visible, game.envelopes).pipe(apiFailures)
 }
 
-/** `GET /api/games/:gameId` and the answer to `POST /api/games`: the game as the reader may see it. */
+/**
+ * `GET /api/games/:gameId` and the answer to `POST /api/games`: the game as the reader may see it, with each
+ * seat's display name (public, as the holders are).
+ */
 export const detailOf = (app: App, game: LiveGame, reader: Reader) =>
-  Effect.map(visibleMatch(app, game, reader), (match) => gameDetail(game, match, reader))
+  Effect.map(visibleMatch(app, game, reader), (match) => ({
+    ...gameDetail(game, match, reader),
+    names: game.settings.names ?? game.settings.players.map(() => null),
+  }))

@@ -50,12 +50,19 @@ export const createGame =
         })
       const unknownBuiltin = unknownBuiltinOf(app.config, def.id, players)
       if (unknownBuiltin !== null) return yield* new BadRequest({ message: unknownBuiltin })
+      if (body.names !== undefined && body.names.length !== body.seats)
+        return yield* new BadRequest({
+          message: `names gives ${body.names.length} display names for ${body.seats} seats (null for a seat that goes by its holder's name)`,
+        })
+      const names = body.names?.map((name) => (name === null ? null : name.trim()))
       const gameId = body.gameId ?? `g${randomId(8)}`
       const settings: GameSettings = {
         players,
         spectators: body.spectators ?? { mode: "live" },
         decisionMs: body.decisionMs === undefined ? DEFAULT_DECISION_MS : body.decisionMs,
         createdBy: `organiser:${organiser.name}`,
+        // Recorded only when given, so a game created without names records the settings it always did.
+        ...(names === undefined ? {} : { names }),
       }
       const created = yield* app.engine
         .create({

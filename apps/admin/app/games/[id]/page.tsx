@@ -51,6 +51,14 @@ function Game() {
   const [note, setNote] = useState("")
   const [noteVersion, setNoteVersion] = useState(1)
   const trail = usePolling((client) => client.tournaments.gameTrail({ params: { gameId: id } }), 0, [id])
+  // Each seat's display name (a tournament's entrant…): the game's own route has them, the organiser's view
+  // not. Without them (an older server) the seats go by their holders, as before.
+  const [names, setNames] = useState<ReadonlyArray<string | null>>([])
+  useEffect(() => {
+    api((client) => client.games.getGame({ params: { gameId: id }, query: {} }))
+      .then((g) => setNames(g.names ?? []))
+      .catch(() => setNames([]))
+  }, [id])
   const load = () =>
     api((client) => client.tournaments.organiserGameView({ params: { gameId: id } }))
       .then((g) => {
@@ -79,7 +87,8 @@ function Game() {
   // Seats are numbered from 1 here, as on the spectator site; the API counts them from 0.
   const seatName = (s: number) => {
     const holder = game.players[s]
-    return holder ? `Seat ${s + 1} (${holder})` : `Seat ${s + 1}`
+    const name = names[s] ? ` ${names[s]}` : ""
+    return holder ? `Seat ${s + 1}${name} (${holder})` : `Seat ${s + 1}${name}`
   }
   return (
     <>
@@ -102,17 +111,20 @@ function Game() {
       <div className="grid2">
         <section className="card">
           <h2>Seats</h2>
-          <table>
-            <tbody>
-              {game.players.map((p, i) => (
-                <tr key={`seat-${i}`}>
-                  <td>Seat {i + 1}</td>
-                  <td>{p ?? "organisers only"}</td>
-                  <td>{game.forfeited.includes(i) ? <span className="bad">forfeited</span> : null}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table>
+              <tbody>
+                {game.players.map((p, i) => (
+                  <tr key={`seat-${i}`}>
+                    <td>Seat {i + 1}</td>
+                    <td>{names[i] ?? null}</td>
+                    <td>{p ?? "organisers only"}</td>
+                    <td>{game.forfeited.includes(i) ? <span className="bad">forfeited</span> : null}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <h2 style={{ marginTop: "1rem" }}>Organiser actions</h2>
           <p className="muted">Each action asks for confirmation and a reason, recorded with it.</p>
           {!game.ended && (
@@ -281,18 +293,20 @@ function Game() {
       </section>
       <section className="card">
         <h2>Events ({game.events.length})</h2>
-        <table>
-          <tbody>
-            {(game.events as ReadonlyArray<ShownEvent>).slice(-40).map((e) => (
-              <tr key={e.version}>
-                <td className="num">{e.version}</td>
-                <td>{e.type}</td>
-                <td className="muted">{String(e.metadata.actor ?? "")}</td>
-                <td className="mono">{JSON.stringify(e.data).slice(0, 140)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table>
+            <tbody>
+              {(game.events as ReadonlyArray<ShownEvent>).slice(-40).map((e) => (
+                <tr key={e.version}>
+                  <td className="num">{e.version}</td>
+                  <td>{e.type}</td>
+                  <td className="muted">{String(e.metadata.actor ?? "")}</td>
+                  <td className="mono">{JSON.stringify(e.data).slice(0, 140)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <p className="muted">
           The last 40 events. <Link href="/tournaments">Back to tournaments</Link>
         </p>

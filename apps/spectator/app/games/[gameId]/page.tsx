@@ -46,7 +46,9 @@ export async function generateMetadata({
   const position = parseAt(one((await searchParams).at), detail.value.version)
   const version = position.ok ? (position.at ?? detail.value.version) : null
   // Absolute: the same title the page keeps up to date as the position changes.
-  return { title: { absolute: pageTitle(title, seatInfos(detail.value.players), version) } }
+  return {
+    title: { absolute: pageTitle(title, seatInfos(detail.value.players, detail.value.names), version) },
+  }
 }
 
 /** A game, live or finished (`?at=<version>` opens a position, `?seat=<seat>` a seat's perspective after the end). */

@@ -1,0 +1,31 @@
+import type { EventEnvelope } from "@boroughs/core"
+import { describe, expect, it } from "vitest"
+import { settingsOf } from "./GameSettings.js"
+
+const firstEvent = (settings: unknown): EventEnvelope =>
+  ({
+    type: "GameStarted",
+    version: 1,
+    data: { seats: 3 },
+    metadata: settings === undefined ? {} : { settings },
+  }) as unknown as EventEnvelope
+
+describe("settingsOf names", () => {
+  it("reads each seat's display name, one per seat", () => {
+    expect(settingsOf(firstEvent({ players: [], names: ["Ada", null, "Cy"] })).names).toEqual([
+      "Ada",
+      null,
+      "Cy",
+    ])
+  })
+
+  it("names no seat when the settings name none, or the event records no settings", () => {
+    expect(settingsOf(firstEvent({ players: ["bot:a", null, null] })).names).toEqual([null, null, null])
+    expect(settingsOf(firstEvent(undefined)).names).toEqual([null, null, null])
+  })
+
+  it("takes what is not a name as no name, and fills or cuts the list to the seats", () => {
+    expect(settingsOf(firstEvent({ names: ["", 7] })).names).toEqual([null, null, null])
+    expect(settingsOf(firstEvent({ names: ["a", "b", "c", "d"] })).names).toEqual(["a", "b", "c"])
+  })
+})
