@@ -1,27 +1,44 @@
 "use client"
-import { useRouter } from "next/navigation"
-import { useState } from "react"
-import { ApiError, api, messageOf, setToken } from "@/lib/api"
+import { useRouter, useSearchParams } from "next/navigation"
+import { Suspense, useEffect, useState } from "react"
+import { messageOf, signedIn, signIn } from "@/lib/api"
 
-/** Sign-in: an organiser token (never stored beyond this tab's session). */
-export default function SignIn() {
+/**
+ * Sign-in: an organiser token, checked and kept by the app's server in an httpOnly cookie (never in the page's
+ * reach), so every tab of this browser is signed in until sign-out or for 12 hours.
+ */
+export default function SignInPage() {
+  // useSearchParams needs a Suspense boundary for the page to be prerendered.
+  return (
+    <Suspense>
+      <SignIn />
+    </Suspense>
+  )
+}
+
+function SignIn() {
   const router = useRouter()
+  const signedOut = useSearchParams().get("signed-out") !== null
   const [token, setValue] = useState("")
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // Already signed in (another tab did it): straight on to the tournaments.
+  useEffect(() => {
+    let live = true
+    signedIn().then(
+      (yes) => live && yes && router.replace("/tournaments"),
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [router])
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     setBusy(true)
     setError(null)
     try {
-      const me = await api((client) => client.tokens.me(), token.trim())
-      if (me.kind !== "organiser")
-        throw new ApiError(
-          403,
-          "Forbidden",
-          `this is a ${me.kind} token; the admin app needs an organiser token`,
-        )
-      setToken(token.trim())
+      await signIn(token.trim())
       router.push("/tournaments")
     } catch (e) {
       setError(messageOf(e))
@@ -36,6 +53,11 @@ export default function SignIn() {
         Paste an organiser token. The server started with one in{" "}
         <span className="mono">.boroughs/organiser-token</span>.
       </p>
+      {signedOut && !error && (
+        <p className="muted" data-testid="signed-out">
+          Signed out: sign in again to go on.
+        </p>
+      )}
       <form onSubmit={submit}>
         <label>
           Organiser token

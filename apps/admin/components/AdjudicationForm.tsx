@@ -45,38 +45,40 @@ export function AdjudicationForm({
         End the game with this result. Ranks run from 1 to {seatNames.length}; tied seats share a rank and the
         next rank skips (1, 1, 3).
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>Seat</th>
-            <th>Rank</th>
-            <th>Score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {seatNames.map((name, seat) => (
-            <tr key={name}>
-              <td>{name}</td>
-              <td>
-                <input
-                  aria-label={`Rank of seat ${seat + 1}`}
-                  inputMode="numeric"
-                  value={entries[seat]?.rank ?? ""}
-                  onChange={(e) => edit(seat, { rank: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={`Score of seat ${seat + 1}`}
-                  inputMode="decimal"
-                  value={entries[seat]?.score ?? ""}
-                  onChange={(e) => edit(seat, { score: e.target.value })}
-                />
-              </td>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>Seat</th>
+              <th>Rank</th>
+              <th>Score</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {seatNames.map((name, seat) => (
+              <tr key={name}>
+                <td>{name}</td>
+                <td>
+                  <input
+                    aria-label={`Rank of seat ${seat + 1}`}
+                    inputMode="numeric"
+                    value={entries[seat]?.rank ?? ""}
+                    onChange={(e) => edit(seat, { rank: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Score of seat ${seat + 1}`}
+                    inputMode="decimal"
+                    value={entries[seat]?.score ?? ""}
+                    onChange={(e) => edit(seat, { score: e.target.value })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {problems.length > 0 && (
         <ul className="error" role="alert" data-testid="adjudication-problems">
           {problems.map((p) => (

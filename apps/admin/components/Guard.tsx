@@ -2,16 +2,36 @@
 import Link from "next/link"
 import { useRouter } from "next/navigation"
 import { type ReactNode, useEffect, useState } from "react"
-import { clearToken, getToken } from "@/lib/api"
+import { messageOf, signedIn, signOut } from "@/lib/api"
 
-/** Pages behind sign-in: without an organiser token in this tab, back to the sign-in page. */
+/**
+ * Pages behind sign-in: the app's server says whether this browser's session cookie still holds an
+ * organiser token; without one, back to the sign-in page.
+ */
 export function Guard({ children }: { children: ReactNode }) {
   const router = useRouter()
   const [ready, setReady] = useState(false)
+  const [error, setError] = useState<string | null>(null)
   useEffect(() => {
-    if (getToken() === null) router.replace("/")
-    else setReady(true)
+    let live = true
+    signedIn().then(
+      (yes) => {
+        if (!live) return
+        if (yes) setReady(true)
+        else router.replace("/")
+      },
+      (e: unknown) => live && setError(messageOf(e)),
+    )
+    return () => {
+      live = false
+    }
   }, [router])
+  if (error !== null)
+    return (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    )
   if (!ready) return null
   return (
     <>
@@ -21,10 +41,12 @@ export function Guard({ children }: { children: ReactNode }) {
         <button
           type="button"
           className="link"
-          onClick={() => {
-            clearToken()
-            router.replace("/")
-          }}
+          onClick={() =>
+            signOut().then(
+              () => router.replace("/"),
+              (e: unknown) => setError(messageOf(e)),
+            )
+          }
         >
           Sign out
         </button>

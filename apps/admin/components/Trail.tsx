@@ -30,31 +30,33 @@ const describe = (row: TrailRow): string => {
 export function Trail({ rows }: { rows: ReadonlyArray<TrailRow> }) {
   if (rows.length === 0) return <p className="muted">No organiser actions yet.</p>
   return (
-    <table data-testid="trail">
-      <thead>
-        <tr>
-          <th>When</th>
-          <th>Who</th>
-          <th>What</th>
-          <th>Why</th>
-          <th>Where</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={`${r.stream}:${r.version}`}>
-            <td className="mono nowrap">{r.at.replace("T", " ").slice(0, 19)}</td>
-            <td>{r.actor}</td>
-            <td>
-              <strong>{r.type}</strong> {describe(r)}
-            </td>
-            <td>{r.reason}</td>
-            <td className="mono">
-              {r.stream} v{r.version}
-            </td>
+    <div className="table-scroll">
+      <table data-testid="trail">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>Who</th>
+            <th>What</th>
+            <th>Why</th>
+            <th>Where</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.stream}:${r.version}`}>
+              <td className="mono nowrap">{r.at.replace("T", " ").slice(0, 19)}</td>
+              <td>{r.actor}</td>
+              <td>
+                <strong>{r.type}</strong> {describe(r)}
+              </td>
+              <td>{r.reason}</td>
+              <td className="mono">
+                {r.stream} v{r.version}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

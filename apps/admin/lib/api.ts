@@ -3,14 +3,6 @@ import { type Client, makeClient, statusOf } from "@boroughs/protocol"
 import { Cause, Effect, Exit } from "effect"
 import { FetchHttpClient, HttpClientError } from "effect/http"
 
-/** Where the organiser's token is kept: this tab's session only, sent as a bearer token on every call. */
-const KEY = "boroughs.organiser-token"
-
-export const getToken = (): string | null =>
-  typeof window === "undefined" ? null : sessionStorage.getItem(KEY)
-export const setToken = (token: string) => sessionStorage.setItem(KEY, token)
-export const clearToken = () => sessionStorage.removeItem(KEY)
-
 /** An API error as the server states it (docs/api.md): tag, message, and for rule violations the rule. */
 export class ApiError extends Error {
   constructor(
@@ -74,32 +66,65 @@ export const callServer = async <A, E>(
 }
 
 /**
- * Calls the game server (through the app's `/api` pass-through) with the protocol's typed client, as the
- * organiser signed in to this tab, or as `token`.
+ * The game server no longer takes this browser's sign-in (signed out in another tab, revoked, expired): back
+ * to the sign-in page, which says so.
  */
-export const api = <A, E>(
-  call: (client: Client) => Effect.Effect<A, E>,
-  token: string | null = getToken(),
-): Promise<A> => callServer(window.location.origin, call, token)
+const signedOutOn = (e: unknown): never => {
+  if (e instanceof ApiError && e.status === 401) window.location.replace("/?signed-out=1")
+  throw e
+}
 
-/** Fetches a response the typed client does not decode (a text report, a file), with the organiser's token. */
+/**
+ * Calls the game server with the protocol's typed client through the app's `/api` pass-through, which adds
+ * the organiser token from the httpOnly session cookie: the page itself never holds it.
+ */
+export const api = <A, E>(call: (client: Client) => Effect.Effect<A, E>): Promise<A> =>
+  callServer(window.location.origin, call, null).catch(signedOutOn)
+
+/** Fetches a response the typed client does not decode (a text report, a file), as the signed-in organiser. */
 const fetchRaw = async (path: string): Promise<Response> => {
-  const token = getToken()
-  const response = await fetch(path, {
-    cache: "no-store",
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
+  const response = await fetch(path, { cache: "no-store" })
   if (!response.ok) {
     const body = await response.json().catch(() => null)
-    throw fromBody(response.status, body) ?? new ApiError(response.status, "Error", `HTTP ${response.status}`)
+    return signedOutOn(
+      fromBody(response.status, body) ?? new ApiError(response.status, "Error", `HTTP ${response.status}`),
+    )
   }
   return response
+}
+
+/** Signs this browser in with an organiser token (the app's server checks it and keeps it in a cookie). */
+export const signIn = async (token: string): Promise<void> => {
+  const response = await fetch("/session", {
+    method: "POST",
+    cache: "no-store",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token }),
+  })
+  if (response.ok) return
+  const body = await response.json().catch(() => null)
+  throw fromBody(response.status, body) ?? new ApiError(response.status, "Error", `HTTP ${response.status}`)
+}
+
+/** Whether this browser's sign-in still holds (the app's server asks the game server). */
+export const signedIn = async (): Promise<boolean> => {
+  const response = await fetch("/session", { cache: "no-store" })
+  const body = (await response.json().catch(() => null)) as { signedIn?: unknown } | null
+  if (!response.ok)
+    throw fromBody(response.status, body) ?? new ApiError(response.status, "Error", `HTTP ${response.status}`)
+  return body?.signedIn === true
+}
+
+/** Signs this browser out: every open page of the admin app is signed out on its next call. */
+export const signOut = async (): Promise<void> => {
+  const response = await fetch("/session", { method: "DELETE", cache: "no-store" })
+  if (!response.ok) throw new ApiError(response.status, "Error", `sign-out failed: HTTP ${response.status}`)
 }
 
 /** A report the server writes for people (`?format=text`). */
 export const fetchText = async (path: string): Promise<string> => (await fetchRaw(path)).text()
 
-/** Saves a server response as a file: the routes need the bearer token, so a plain link will not do. */
+/** Saves a server response as a file, under the name given (the server's own name would differ). */
 export const download = async (path: string, filename: string) => {
   const response = await fetchRaw(path).catch((e: unknown) => {
     throw e instanceof ApiError ? new ApiError(e.status, e.tag, `download failed: ${e.message}`, e.rule) : e

@@ -73,36 +73,38 @@ function Tokens() {
       </section>
       <section className="card">
         <h2>All tokens</h2>
-        <table>
-          <thead>
-            <tr>
-              <th>Holder</th>
-              <th>Issued</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {(list.data?.tokens ?? []).map((t) => (
-              <tr key={t.tokenId}>
-                <td>
-                  {t.kind}:{t.name}
-                </td>
-                <td className="mono">{t.createdAt.slice(0, 19).replace("T", " ")}</td>
-                <td>
-                  {t.revokedAt ? <span className="bad">revoked</span> : <span className="ok">active</span>}
-                </td>
-                <td>
-                  {!t.revokedAt && t.kind !== "organiser" && (
-                    <button type="button" className="danger" onClick={() => void revoke(t.tokenId)}>
-                      Revoke
-                    </button>
-                  )}
-                </td>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th>Holder</th>
+                <th>Issued</th>
+                <th>Status</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(list.data?.tokens ?? []).map((t) => (
+                <tr key={t.tokenId}>
+                  <td>
+                    {t.kind}:{t.name}
+                  </td>
+                  <td className="mono">{t.createdAt.slice(0, 19).replace("T", " ")}</td>
+                  <td>
+                    {t.revokedAt ? <span className="bad">revoked</span> : <span className="ok">active</span>}
+                  </td>
+                  <td>
+                    {!t.revokedAt && t.kind !== "organiser" && (
+                      <button type="button" className="danger" onClick={() => void revoke(t.tokenId)}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
     </>
   )

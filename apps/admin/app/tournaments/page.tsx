@@ -25,35 +25,37 @@ function TournamentsPage() {
           {list.error && <p className="error">{list.error}</p>}
           {list.data && list.data.tournaments.length === 0 && <p className="muted">None yet: create one.</p>}
           {list.data && list.data.tournaments.length > 0 && (
-            <table data-testid="tournament-list">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Game</th>
-                  <th className="num">Rounds</th>
-                  <th>Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.tournaments.map((t) => (
-                  <tr key={t.tournamentId}>
-                    <td>
-                      <Link href={`/tournaments/${encodeURIComponent(t.tournamentId)}`}>{t.name}</Link>
-                      <div className="muted mono">{t.tournamentId}</div>
-                    </td>
-                    <td>
-                      {t.game} · {t.format} · {t.entrants} entrants
-                    </td>
-                    <td className="num">
-                      {t.roundsPaired}/{t.rounds}
-                    </td>
-                    <td>
-                      <span className={`badge ${t.status}`}>{t.status}</span>
-                    </td>
+            <div className="table-scroll">
+              <table data-testid="tournament-list">
+                <thead>
+                  <tr>
+                    <th>Name</th>
+                    <th>Game</th>
+                    <th className="num">Rounds</th>
+                    <th>Status</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {list.data.tournaments.map((t) => (
+                    <tr key={t.tournamentId}>
+                      <td>
+                        <Link href={`/tournaments/${encodeURIComponent(t.tournamentId)}`}>{t.name}</Link>
+                        <div className="muted mono">{t.tournamentId}</div>
+                      </td>
+                      <td>
+                        {t.game} · {t.format} · {t.entrants} entrants
+                      </td>
+                      <td className="num">
+                        {t.roundsPaired}/{t.rounds}
+                      </td>
+                      <td>
+                        <span className={`badge ${t.status}`}>{t.status}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           <SigningKey />
         </section>

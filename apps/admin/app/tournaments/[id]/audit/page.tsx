@@ -82,59 +82,63 @@ function Audit() {
         {r.problems.length === 0 ? (
           <p className="ok">None found.</p>
         ) : (
-          <table data-testid="problems">
-            <tbody>
-              {r.problems.map((p, i) => (
-                <tr key={`${p.where}-${i}`}>
-                  <td>{p.where}</td>
-                  <td className="bad">{p.kind}</td>
-                  <td>{p.version === undefined ? "" : `v${p.version}`}</td>
-                  <td>{p.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table data-testid="problems">
+              <tbody>
+                {r.problems.map((p, i) => (
+                  <tr key={`${p.where}-${i}`}>
+                    <td>{p.where}</td>
+                    <td className="bad">{p.kind}</td>
+                    <td>{p.version === undefined ? "" : `v${p.version}`}</td>
+                    <td>{p.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
       <section className="card">
         <h2>Rounds: Merkle roots and signatures</h2>
-        <table data-testid="audit-rounds">
-          <thead>
-            <tr>
-              <th>Round</th>
-              <th>Pairing</th>
-              <th>Games</th>
-              <th>Merkle root</th>
-              <th>Signature</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.rounds.map((round) => (
-              <tr key={round.round}>
-                <td>{round.round}</td>
-                <td className={round.pairingRederived ? "ok" : "bad"}>
-                  {round.pairingRederived ? "re-derived" : "differs"}
-                </td>
-                <td>
-                  {round.games.filter((g) => g.sound).length}/{round.games.length} sound
-                </td>
-                <td className="mono">
-                  {round.merkleRoot ?? "not sealed"}
-                  {round.merkleRoot && round.recomputedRoot !== round.merkleRoot && (
-                    <div className="bad">recomputes to {round.recomputedRoot}</div>
-                  )}
-                </td>
-                <td className={round.signatureValid ? "ok" : "bad"}>
-                  {round.signatureValid === null
-                    ? "—"
-                    : round.signatureValid
-                      ? `valid (${round.keyId})`
-                      : "INVALID"}
-                </td>
+        <div className="table-scroll">
+          <table data-testid="audit-rounds">
+            <thead>
+              <tr>
+                <th>Round</th>
+                <th>Pairing</th>
+                <th>Games</th>
+                <th>Merkle root</th>
+                <th>Signature</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {r.rounds.map((round) => (
+                <tr key={round.round}>
+                  <td>{round.round}</td>
+                  <td className={round.pairingRederived ? "ok" : "bad"}>
+                    {round.pairingRederived ? "re-derived" : "differs"}
+                  </td>
+                  <td>
+                    {round.games.filter((g) => g.sound).length}/{round.games.length} sound
+                  </td>
+                  <td className="mono">
+                    {round.merkleRoot ?? "not sealed"}
+                    {round.merkleRoot && round.recomputedRoot !== round.merkleRoot && (
+                      <div className="bad">recomputes to {round.recomputedRoot}</div>
+                    )}
+                  </td>
+                  <td className={round.signatureValid ? "ok" : "bad"}>
+                    {round.signatureValid === null
+                      ? "—"
+                      : round.signatureValid
+                        ? `valid (${round.keyId})`
+                        : "INVALID"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
       <section className="card">
         <h2>Human-readable report</h2>

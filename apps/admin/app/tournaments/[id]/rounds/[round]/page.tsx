@@ -47,36 +47,38 @@ function RoundPairings() {
         </button>
         <Link href={back}>Back to the tournament</Link>
       </div>
-      <table className="pairings" data-testid="print-pairings">
-        <thead>
-          <tr>
-            <th>Table</th>
-            <th className="num">Seat</th>
-            <th>Entrant</th>
-            <th>Game</th>
-          </tr>
-        </thead>
-        {r.tables.map((table) => (
-          <tbody key={table.gameId} data-testid={`print-table-${table.table}`}>
-            {table.entrants.map((entrant, seat) => (
-              <tr key={entrant}>
-                {seat === 0 && (
-                  <th scope="rowgroup" rowSpan={table.entrants.length}>
-                    Table {table.table}
-                  </th>
-                )}
-                <td className="num">{seat}</td>
-                <td>{entrant}</td>
-                {seat === 0 && (
-                  <td rowSpan={table.entrants.length} className="mono">
-                    {table.gameId}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
+      <div className="table-scroll">
+        <table className="pairings" data-testid="print-pairings">
+          <thead>
+            <tr>
+              <th>Table</th>
+              <th className="num">Seat</th>
+              <th>Entrant</th>
+              <th>Game</th>
+            </tr>
+          </thead>
+          {r.tables.map((table) => (
+            <tbody key={table.gameId} data-testid={`print-table-${table.table}`}>
+              {table.entrants.map((entrant, seat) => (
+                <tr key={entrant}>
+                  {seat === 0 && (
+                    <th scope="rowgroup" rowSpan={table.entrants.length}>
+                      Table {table.table}
+                    </th>
+                  )}
+                  <td className="num">{seat}</td>
+                  <td>{entrant}</td>
+                  {seat === 0 && (
+                    <td rowSpan={table.entrants.length} className="mono">
+                      {table.gameId}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
       {r.byes.length > 0 && <p data-testid="print-byes">Bye this round: {r.byes.join(", ")}</p>}
     </>
   )
