@@ -14,6 +14,9 @@ import { FetchHttpClient } from "effect/http"
 import dynamic from "next/dynamic"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { fromBrowser, origin } from "@/lib/browser"
+import type { Fetched } from "@/lib/client"
+import type { LocalPositions } from "@/lib/localFold"
+import { loadLocalPositions } from "@/lib/localPositions"
 import { pageTitle, seatInfos } from "@/lib/seats"
 import { nextBigSwing, nextRound, previousRound, recordedDelay } from "@/lib/timeline"
 import { AuditBadge } from "./AuditBadge"
@@ -39,6 +42,36 @@ const urlFor = (at: number | null, as: number | null) => {
   if (at !== null) q.set("at", String(at))
   if (as !== null) q.set("seat", String(as))
   return `${window.location.pathname}${q.size === 0 ? "" : `?${q}`}`
+}
+
+/** The positions asked for ahead of a step from `at`: the next few first, then the previous two. */
+const neighbours = (at: number, last: number): number[] =>
+  [at + 1, at + 2, at + 3, at + 4, at - 1, at - 2].filter((v) => v >= 1 && v <= last)
+
+/**
+ * The view at `version` (as seat `as`) from the server's view?at=, kept in `cache` once read; a request
+ * already under way for it (a step onto a position being fetched ahead) is shared, not repeated.
+ */
+const fetchView = (
+  cache: Map<string, unknown>,
+  inFlight: Map<string, Promise<Fetched<unknown>>>,
+  gameId: string,
+  version: number,
+  as: number | null,
+): Promise<Fetched<unknown>> => {
+  const key = `${version}|${as ?? ""}`
+  const running = inFlight.get(key)
+  if (running !== undefined) return running
+  const request = fromBrowser((c) =>
+    c.games.viewAt({ params: { gameId }, query: { at: version, ...(as === null ? {} : { seat: as }) } }),
+  ).then((r): Fetched<unknown> => {
+    inFlight.delete(key)
+    if (r.kind !== "ok") return r
+    cache.set(key, r.value.view)
+    return { kind: "ok", value: r.value.view }
+  })
+  inFlight.set(key, request)
+  return request
 }
 
 /** Keys meant for a field being typed in, or for a box that uses them itself (the event log scrolls with them). */
@@ -89,8 +122,13 @@ export function GameScreen({
   // browser tests wait for it, since a key pressed on the server's HTML goes nowhere.
   const [interactive, setInteractive] = useState(false)
   const views = useRef(new Map<string, unknown>())
+  // Requests of view?at= under way (the position shown, or a neighbour fetched ahead), by position.
+  const fetching = useRef(new Map<string, ReturnType<typeof fetchView>>())
+  // An ended game's positions folded in this browser: stepping then needs no server at all.
+  const [local, setLocal] = useState<LocalPositions | null>(null)
+  const folding = useRef(false)
 
-  const seats = useMemo(() => seatInfos(detail.players), [detail.players])
+  const seats = useMemo(() => seatInfos(detail.players, detail.names), [detail.players, detail.names])
   const detailVersion = useRef(detail.version)
   detailVersion.current = detail.version
   const ended = detail.status === "ended"
@@ -182,34 +220,72 @@ export function GameScreen({
     return () => clearInterval(timer)
   }, [ended, gameId, refresh])
 
+  // Once the game has ended its events are all public: fold them here, from the stream's copy when it holds
+  // them all unredacted (it does unless the game ended while watched), else read afresh. Never before the
+  // end: a live or delayed game's positions come only from the server, which sends a spectator nothing more.
+  useEffect(() => {
+    if (!ended || folding.current) return
+    const complete = events.length >= last && events[events.length - 1]?.type === "GameEnded"
+    const whole = complete && events.every((e) => !e.redacted)
+    if (!complete && streamProblem === null) return
+    folding.current = true
+    void loadLocalPositions(gameId, detail.seats, whole ? events : null).then((positions) => {
+      if (positions !== null && positions.last === last) setLocal(positions)
+    })
+  }, [ended, events, last, streamProblem, gameId, detail.seats])
+
+  // A position folded here, in the same render as the step that asked for it.
+  const localShown = useMemo((): Shown | null => {
+    if (local === null || (at === null && as === null)) return null
+    const version = at ?? last
+    return version <= local.last ? { version, as, view: local.viewAt(version, as) } : null
+  }, [local, at, as, last])
+  // A position fetched ahead, likewise shown in the render of the step, not one later.
+  const cachedView =
+    localShown === null && (at !== null || as !== null)
+      ? views.current.get(`${at ?? last}|${as ?? ""}`)
+      : undefined
+  const display =
+    localShown ?? (cachedView === undefined ? shown : { version: at ?? last, as, view: cachedView })
+
   // The view at the position shown: the head's own when following live, else from view?at (cached).
   useEffect(() => {
+    if (localShown !== null) return
     if (at === null && as === null) {
       setShown({ version: detail.version, as: null, view: detail.view })
       return
     }
     const version = at ?? last
-    const key = `${version}|${as ?? ""}`
-    const cached = views.current.get(key)
+    const cached = views.current.get(`${version}|${as ?? ""}`)
     if (cached !== undefined) {
       setShown({ version, as, view: cached })
       return
     }
     let stale = false
-    void fromBrowser((c) =>
-      c.games.viewAt({ params: { gameId }, query: { at: version, ...(as === null ? {} : { seat: as }) } }),
-    ).then((r) => {
+    void fetchView(views.current, fetching.current, gameId, version, as).then((r) => {
       if (stale) return
       if (r.kind === "ok") {
-        views.current.set(key, r.value.view)
-        setShown({ version, as, view: r.value.view })
+        setShown({ version, as, view: r.value })
         setDown(null)
       } else if (r.kind === "down") setDown(r.message)
     })
     return () => {
       stale = true
     }
-  }, [at, as, detail, last, gameId])
+  }, [at, as, detail, last, gameId, localShown])
+
+  // Stepping away from the head of a game not folded here: the next and previous few positions are asked
+  // for ahead, so a step usually finds its view in the cache. Only positions the server lets this spectator
+  // see (at most `last`), through the same view?at= as any step.
+  useEffect(() => {
+    if (localShown !== null || at === null) return
+    const timer = setTimeout(() => {
+      for (const version of neighbours(at, last))
+        if (!views.current.has(`${version}|${as ?? ""}`))
+          void fetchView(views.current, fetching.current, gameId, version, as)
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [at, as, last, gameId, localShown])
 
   // Every position has its URL.
   useEffect(() => {
@@ -300,7 +376,8 @@ export function GameScreen({
   return (
     <div
       data-testid="game-screen"
-      data-version={shown?.version ?? ""}
+      data-version={display?.version ?? ""}
+      data-positions={local === null ? "server" : "local"}
       data-status={detail.status}
       data-interactive={interactive}
     >
@@ -461,8 +538,8 @@ export function GameScreen({
           </div>
           {/* The board's panels are headed h3: this keeps the page's headings in order. */}
           <h2 className="visually-hidden">Board</h2>
-          {shown ? (
-            <GameBoard game={game} view={shown.view} seats={seats} highlight={highlight} />
+          {display ? (
+            <GameBoard game={game} view={display.view} seats={seats} highlight={highlight} />
           ) : (
             <p className="muted">Loading the board…</p>
           )}
