@@ -393,7 +393,7 @@ describe("the bot gateway (NDJSON)", () => {
         gameId: "hang1",
         players: ["bot:hang", "bot:beta"],
         options: { rounds: 2, sides: 4 },
-        decisionMs: 250,
+        decisionMs: 1_000,
       },
       ORGANISER,
     )

@@ -11,11 +11,20 @@ export const dynamic = "force-dynamic"
 
 const proxy = apiProxy()
 
+/** The game server's liveness and readiness: anyone's to ask (a container's health check asks them here). */
+const PUBLIC = new Set(["/api/health", "/api/ready"])
+
 const withSession =
   (pass: ProxyHandler): ProxyHandler =>
   async (request, context) => {
     const refused = refuseCrossSite(request)
     if (refused !== null) return refused
+    if (request.method === "GET" && PUBLIC.has(new URL(request.url).pathname)) {
+      const headers = new Headers(request.headers)
+      headers.delete("authorization")
+      headers.delete("cookie")
+      return pass(new Request(request, { headers }), context)
+    }
     const token = sessionTokenOf(request.headers.get("cookie"))
     if (token === null) return Response.json(signedOutRefusal, { status: 401 })
     // Any token the page itself sent is replaced: only the session's counts.
