@@ -79,8 +79,18 @@ const applyLadderEvent = async (db: ServerDb, game: string, e: GlobalEvent) => {
   }
 }
 
+/**
+ * Whether an event can change the ladder: a clock move, a move by a bot token (only bots enter), or the result.
+ * Every append of every game passes through here; the house games' moves, most of them, need no lookup.
+ */
+const mayMoveLadder = (e: GlobalEvent): boolean =>
+  e.type === "GameEnded" ||
+  timedOutSeat(e) !== null ||
+  (typeof e.metadata.actor === "string" && e.metadata.actor.startsWith("bot:"))
+
 /** Folds one run of a ladder game's events: clock moves and the bot's own moves, then the result. */
 const applyGameRun = async (db: ServerDb, gameId: string, run: ReadonlyArray<GlobalEvent>) => {
+  if (!run.some(mayMoveLadder)) return
   const row = await db
     .selectFrom("proj_ladder_games")
     .select(["game", "holders", "status"])
@@ -109,12 +119,15 @@ const applyGameRun = async (db: ServerDb, gameId: string, run: ReadonlyArray<Glo
       await entry(e.metadata.actor).set({ timeouts_in_row: 0 }).where("timeouts_in_row", ">", 0).execute()
     if (e.type !== "GameEnded") continue
     const ranks = e.data.ranks as ReadonlyArray<number>
-    const rows = await db
-      .selectFrom("proj_ladder_entries")
-      .select(["holder", "mu", "sigma"])
-      .where("game", "=", row.game)
-      .where("holder", "in", [...entrants].length > 0 ? [...entrants] : [""])
-      .execute()
+    const rows =
+      entrants.size === 0
+        ? []
+        : await db
+            .selectFrom("proj_ladder_entries")
+            .select(["holder", "mu", "sigma"])
+            .where("game", "=", row.game)
+            .where("holder", "in", [...entrants])
+            .execute()
     const known = new Map(rows.map((r) => [r.holder, { mu: r.mu, sigma: r.sigma } as Rating]))
     const before = holders.map((h) => (isHouse(h) ? HOUSE_RATING : (known.get(h) ?? newRating())))
     const after = rateLadderGame(holders, before, ranks)
