@@ -17,6 +17,8 @@ export interface HouseBots {
   /** Called with each command a house bot had accepted. */
   readonly onCommand: (listener: (gameId: string, events: number) => void) => void
   readonly stop: () => Promise<void>
+  /** Send nothing more and report nothing more, at once (a stop is under way). */
+  readonly halt: () => void
 }
 
 /** The kind of bot a house holder name plays: `heuristic` or `random-3` → random. */
@@ -120,6 +122,9 @@ export const houseBots = (o: {
     },
     onCommand: (listener) => {
       listeners.push(listener)
+    },
+    halt: () => {
+      stopping = true
     },
     stop: async () => {
       stopping = true

@@ -85,7 +85,7 @@ const withFetch = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 const STOP_DEADLINE_MS = 30_000
 
 /** How long the games may take to stop after a signal before the children are stopped regardless. */
-const GAMES_STOP_MS = 4_000
+const GAMES_STOP_MS = 2_000
 
 export const startSelfplay = async (o: StartOptions) => {
   const games = o.games ? o.games.split(",").map((id) => requireGame(id.trim())) : [...registry]
@@ -99,9 +99,12 @@ export const startSelfplay = async (o: StartOptions) => {
     if (!live) process.stderr.write(`[${name}] ${line}\n`)
   }
   const children: Child[] = []
+  // All at once: one after another, a loaded machine's three graceful stops added up past the 10 s promised.
   const stopChildren = async () => {
-    for (const c of [...children].reverse()) await c.stop()
+    await Promise.all(children.map((c) => c.stop()))
   }
+  // Set once the house bots run: after a signal they send nothing more, so the server's stop is quiet.
+  let haltBots = () => {}
   let interrupted = false
   let wake: () => void = () => {}
   // Until the games run, nothing waits for `wake`: a signal then stops the children and leaves at once rather
@@ -121,6 +124,7 @@ export const startSelfplay = async (o: StartOptions) => {
       }, STOP_DEADLINE_MS).unref()
     }
     interrupted = true
+    haltBots()
     wake()
     if (!playing) void stopChildren().then(() => process.exit(130))
     // The games stop first, then the children; when the games' side has not let go within a few seconds
@@ -186,6 +190,7 @@ export const startSelfplay = async (o: StartOptions) => {
     // 2. The house bots, through the server's bot gateway: games start now, while the web apps build.
     const organiser: Client = await run(withFetch(makeClient({ baseUrl: apiUrl, token })))
     const bots = houseBots({ baseUrl: apiUrl, organiser, paceMs: o.pace ?? 700, log: say })
+    haltBots = bots.halt
     const maxSeats = Math.max(...games.map((g) => seatsFor(g)))
     if (o.bots !== false) await bots.start(maxSeats)
 
