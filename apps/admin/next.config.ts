@@ -10,7 +10,7 @@ const config: NextConfig = {
   // The workspace packages export TypeScript source written for Node's ESM resolution (`./Api.js` names
   // `./Api.ts`). Webpack maps the extensions (`extensionAlias`); Turbopack cannot yet, so the scripts pass
   // `--webpack`.
-  transpilePackages: ["@boroughs/core", "@boroughs/protocol", "@boroughs/web-shared"],
+  transpilePackages: ["@boroughs/board-ui", "@boroughs/core", "@boroughs/protocol", "@boroughs/web-shared"],
   outputFileTracingRoot: resolve(here, "../.."),
   poweredByHeader: false,
   reactStrictMode: true,

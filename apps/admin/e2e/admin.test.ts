@@ -188,6 +188,42 @@ describe("the admin app, in Chromium against a real server", () => {
     await screenshot(page, "game")
   })
 
+  it("draws a live game on the spectator board, everything shown, and follows it without a reload", async () => {
+    // An Uptown game whose first seat nobody plays: its clock moves for it every 1.5 s, the house bots at
+    // once, so the game goes on by itself while the page is open.
+    await organiserFetch("POST", "/api/games", {
+      game: "uptown",
+      seats: 4,
+      gameId: "e2e-board",
+      players: ["player:ann", "builtin:heuristic", "builtin:heuristic", "builtin:heuristic"],
+      names: ["Ann", null, null, null],
+      seed: "e2e-board",
+      decisionMs: 1_500,
+    })
+    await page.goto(`${context().appUrl}/games/e2e-board`)
+    const board = page.getByTestId("organiser-board")
+    await board.getByRole("region", { name: "Uptown board" }).locator("svg").first().waitFor()
+    await expect(page.title()).resolves.toBe(
+      "Uptown · Ann vs heuristic vs heuristic vs heuristic · Boroughs admin",
+    )
+    // The organiser's board shows every seat's hand (a spectator's hides them).
+    const full = await organiserFetch("GET", "/api/games/e2e-board")
+    const spectator = await fetch(`${context().apiUrl}/api/games/e2e-board`).then((r) => r.json())
+    expect(JSON.stringify(full.view)).not.toBe(JSON.stringify(spectator.view))
+    const first = Number(await page.getByTestId("board-version").textContent())
+    // Live: the version on the page moves on by itself, and the seat to move shows its clock.
+    await waitFor(async () =>
+      Number(await page.getByTestId("board-version").textContent()) > first ? true : null,
+    )
+    await page.getByTestId("seat-row").first().getByRole("timer").waitFor()
+    await screenshot(page, "game-board")
+    await organiserFetch("POST", "/api/games/e2e-board/actions", {
+      action: { type: "Adjudicate", ranks: [1, 2, 2, 2], scores: [1, 0, 0, 0] },
+      reason: "end of the test",
+    })
+    await page.locator(".badge").filter({ hasText: "ended" }).waitFor()
+  })
+
   it("asks before each game action, saying what will happen; Cancel and Escape change nothing", async () => {
     await createLiveGame("e2e-asked")
     await page.goto(`${context().appUrl}/games/e2e-asked`)

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
   const harness = e2eHarness("admin")
   const organiser = newOrganiserToken()
   try {
-    await buildNextApp(appDir, ["core", "protocol", "web-shared"])
+    await buildNextApp(appDir, ["board-ui", "core", "protocol", "web-shared"])
     const apiUrl = await harness.startGameServer({
       organiser,
       args: ["--fixtures"],

@@ -34,8 +34,8 @@ export const webApp = (app: WebApp) => {
 /** The sources a production build of an app is made from: the app and the packages it bundles. */
 const sourceDirs = (app: WebApp): string[] => {
   const dir = appDir(app)
-  const packages =
-    app === "spectator" ? ["board-ui", "protocol", "core", "web-shared"] : ["protocol", "core", "web-shared"]
+  // Both apps draw boards (the admin's game page is the spectator board with organiser extras).
+  const packages = ["board-ui", "protocol", "core", "web-shared"]
   return [
     ...["app", "components", "lib"].map((d) => join(dir, d)),
     ...packages.map((p) => join(dir, "../../packages", p, "src")),

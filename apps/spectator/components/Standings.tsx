@@ -1,7 +1,6 @@
-import { type SeatInfo, SeatSwatch } from "@boroughs/board-ui"
+import { Clock, type SeatInfo, SeatSwatch } from "@boroughs/board-ui"
 import type { SeatClock, TimelinePoint } from "@boroughs/protocol"
 import { ranksOf } from "@/lib/timeline"
-import { Clock } from "./Clock"
 
 /**
  * Each seat's score and money at the position shown, with its rank and whether it owes a decision (and its

@@ -1,17 +1,5 @@
-import type { SeatInfo } from "@boroughs/board-ui"
-
-/**
- * Seat names: the display name the game gives a seat (a tournament's entrant, a name the organiser chose),
- * else its holder's (`bot:heuristic` → "heuristic"), else "Seat N" where nobody holds it.
- */
-export const seatInfos = (
-  players: ReadonlyArray<string | null>,
-  names: ReadonlyArray<string | null> = [],
-): SeatInfo[] =>
-  players.map((holder, seat) => ({
-    seat,
-    name: names[seat] ?? (holder === null ? `Seat ${seat + 1}` : (holder.split(":")[1] ?? holder)),
-  }))
+// Seat names and page titles are shared with the admin app (board-ui).
+export { pageTitle, seatInfos } from "@boroughs/board-ui"
 
 /** The game's title from its id when the catalogue is not at hand. */
 export const titleOf = (game: string): string => game.charAt(0).toUpperCase() + game.slice(1)
@@ -42,16 +30,3 @@ export const tournamentChoices = (
     .map(([id, name]) => ({ id, name }))
     .sort((a, b) => a.name.localeCompare(b.name, "en") || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
-
-/**
- * A game page's document title: "Downtown · ada vs ben · move 120" (the move left out when none is given),
- * so tabs and shared links say which game and which position.
- */
-export const pageTitle = (
-  gameTitle: string,
-  seats: ReadonlyArray<SeatInfo>,
-  version: number | null = null,
-): string =>
-  [gameTitle, seats.map((s) => s.name).join(" vs "), ...(version === null ? [] : [`move ${version}`])].join(
-    " · ",
-  )

@@ -1,5 +1,7 @@
+export { Clock } from "./common/Clock.js"
+export { formatTimeLeft, isRunningOut, timeLeftMs } from "./common/clock.js"
 export { BoxSwatch, Legend, type LegendItem, SeatLegend, seatLegendItems } from "./common/Legend.js"
-export { listWords, namesFor, seatName } from "./common/names.js"
+export { listWords, namesFor, pageTitle, seatInfos, seatName } from "./common/names.js"
 export {
   contrastRatio,
   type SeatColour,

@@ -4,6 +4,32 @@ import type { Names, SeatInfo } from "./types.js"
 export const seatName = (seats: ReadonlyArray<SeatInfo>, seat: number): string =>
   seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`
 
+/**
+ * Seat names: the display name the game gives a seat (a tournament's entrant, a name the organiser chose),
+ * else its holder's (`bot:heuristic` → "heuristic"), else "Seat N" where nobody holds it.
+ */
+export const seatInfos = (
+  players: ReadonlyArray<string | null>,
+  names: ReadonlyArray<string | null> = [],
+): SeatInfo[] =>
+  players.map((holder, seat) => ({
+    seat,
+    name: names[seat] ?? (holder === null ? `Seat ${seat + 1}` : (holder.split(":")[1] ?? holder)),
+  }))
+
+/**
+ * A game page's document title: "Downtown · ada vs ben · move 120" (the move left out when none is given),
+ * so tabs and shared links say which game and which position.
+ */
+export const pageTitle = (
+  gameTitle: string,
+  seats: ReadonlyArray<SeatInfo>,
+  version: number | null = null,
+): string =>
+  [gameTitle, seats.map((s) => s.name).join(" vs "), ...(version === null ? [] : [`move ${version}`])].join(
+    " · ",
+  )
+
 /** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
 export const listWords = (words: ReadonlyArray<string>): string =>
   words.length <= 1

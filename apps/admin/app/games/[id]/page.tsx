@@ -1,13 +1,16 @@
 "use client"
-import type { GameActionRequest, OrganiserGameView, ViewedEnvelope } from "@boroughs/protocol"
+import { Clock, GameBoard, pageTitle, SeatLegend, seatInfos } from "@boroughs/board-ui"
+import { findGame } from "@boroughs/core"
+import type { GameActionRequest, GameDetail, OrganiserGameView, ViewedEnvelope } from "@boroughs/protocol"
 import Link from "next/link"
 import { useParams } from "next/navigation"
-import { type ReactNode, useEffect, useState } from "react"
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { AdjudicationForm } from "@/components/AdjudicationForm"
 import { ConfirmDialog } from "@/components/ConfirmDialog"
 import { Guard } from "@/components/Guard"
 import { Trail } from "@/components/Trail"
 import { api, messageOf } from "@/lib/api"
+import { useLiveRefresh } from "@/lib/useLiveRefresh"
 import { usePolling } from "@/lib/usePolling"
 
 /** The organiser's view lists the game's stored events; the API leaves their shape to the envelope. */
@@ -40,7 +43,10 @@ export default function GamePage() {
   )
 }
 
-/** One game with everything revealed (but the seed, until the end); opening it is recorded as an audit event. */
+/**
+ * One game with everything revealed (but the seed, until the end), drawn on the spectator site's board and
+ * kept live from the game's stream; opening it is recorded as an audit event.
+ */
 function Game() {
   const { id } = useParams<{ id: string }>()
   const [game, setGame] = useState<typeof OrganiserGameView.Type | null>(null)
@@ -51,14 +57,22 @@ function Game() {
   const [note, setNote] = useState("")
   const [noteVersion, setNoteVersion] = useState(1)
   const trail = usePolling((client) => client.tournaments.gameTrail({ params: { gameId: id } }), 0, [id])
-  // Each seat's display name (a tournament's entrant…): the game's own route has them, the organiser's view
-  // not. Without them (an older server) the seats go by their holders, as before.
-  const [names, setNames] = useState<ReadonlyArray<string | null>>([])
-  useEffect(() => {
-    api((client) => client.games.getGame({ params: { gameId: id }, query: {} }))
-      .then((g) => setNames(g.names ?? []))
-      .catch(() => setNames([]))
-  }, [id])
+  // The game as the organiser reads it through the public route: the whole view, each seat's name and clock.
+  const [detail, setDetail] = useState<GameDetail | null>(null)
+  const loadDetail = useCallback(
+    () =>
+      api((client) => client.games.getGame({ params: { gameId: id }, query: {} })).then(
+        (d) => {
+          setDetail(d)
+          return d
+        },
+        (e) => {
+          setError(messageOf(e))
+          return null
+        },
+      ),
+    [id],
+  )
   const load = () =>
     api((client) => client.tournaments.organiserGameView({ params: { gameId: id } }))
       .then((g) => {
@@ -68,7 +82,24 @@ function Game() {
       .catch((e) => setError(messageOf(e)))
   useEffect(() => {
     void load()
+    void loadDetail()
   }, [id])
+  // Live: the board and clocks follow every move; the organiser's record (events, pauses) every few seconds.
+  const lastFull = useRef(0)
+  useLiveRefresh(id, game !== null && !game.ended, detail?.version ?? game?.version ?? 0, () => {
+    void loadDetail().then((d) => {
+      if (d?.status === "ended" || Date.now() - lastFull.current > 2_000) {
+        lastFull.current = Date.now()
+        void load()
+      }
+    })
+  })
+  const registered = game === null ? undefined : findGame(game.game)
+  const title = registered?.game.title ?? game?.game ?? "Game"
+  const seatInfo = seatInfos(game?.players ?? detail?.players ?? [], detail?.names ?? [])
+  useEffect(() => {
+    if (game !== null) document.title = `${pageTitle(title, seatInfo)} · Boroughs admin`
+  })
   /** Sends a confirmed action; a refusal is thrown for the dialog to show. */
   const act = async (action: GameActionRequest["action"], reason: string) => {
     setError(null)
@@ -80,26 +111,29 @@ function Game() {
       throw new Error(messageOf(e))
     }
     setPending(null)
-    await load()
+    await Promise.all([load(), loadDetail()])
   }
   if (!game) return error ? <p className="error">{error}</p> : <p className="muted">Loading…</p>
   const seats = game.players.map((_, i) => i)
+  const names = detail?.names ?? []
   // Seats are numbered from 1 here, as on the spectator site; the API counts them from 0.
   const seatName = (s: number) => {
     const holder = game.players[s]
     const name = names[s] ? ` ${names[s]}` : ""
     return holder ? `Seat ${s + 1}${name} (${holder})` : `Seat ${s + 1}${name}`
   }
+  const clockOf = (s: number) => (game.ended ? undefined : detail?.clocks.find((c) => c.seat === s))
+  const owes = (s: number) => !game.ended && (detail?.pending ?? []).includes(s)
   return (
     <>
       <h1>
-        Game <span className="mono">{game.gameId}</span>{" "}
+        {title} <span className="mono">{game.gameId}</span>{" "}
         <span className={`badge ${game.ended ? "ended" : game.paused ? "paused" : "running"}`}>
           {game.ended ? "ended" : game.paused ? "paused" : "live"}
         </span>
       </h1>
       <p className="muted">
-        {game.game} · version {game.version} · this view was recorded as{" "}
+        version {detail?.version ?? game.version} · this view was recorded as{" "}
         <span className="mono">
           {game.recordedAs.stream} v{game.recordedAs.version}
         </span>{" "}
@@ -108,20 +142,49 @@ function Game() {
           Open the public board
         </a>
       </p>
-      <div className="grid2">
+      <div className="board-layout">
+        <section className="card board-card" aria-labelledby="board-heading" data-testid="organiser-board">
+          <h2 id="board-heading">
+            The board, everything shown{" "}
+            <span className="muted" style={{ fontWeight: 400 }}>
+              · {game.ended ? "final position" : "live"} · move{" "}
+              <span data-testid="board-version">{detail?.version ?? game.version}</span>
+            </span>
+          </h2>
+          <SeatLegend seats={seatInfo} />
+          <GameBoard game={game.game} view={detail?.view ?? game.view} seats={seatInfo} />
+          <details>
+            <summary>The view as data (JSON)</summary>
+            <pre className="report" style={{ maxHeight: 380 }}>
+              {JSON.stringify(detail?.view ?? game.view, null, 1)}
+            </pre>
+          </details>
+        </section>
         <section className="card">
           <h2>Seats</h2>
           <div className="table-scroll">
             <table>
               <tbody>
-                {game.players.map((p, i) => (
-                  <tr key={`seat-${i}`}>
-                    <td>Seat {i + 1}</td>
-                    <td>{names[i] ?? null}</td>
-                    <td>{p ?? "organisers only"}</td>
-                    <td>{game.forfeited.includes(i) ? <span className="bad">forfeited</span> : null}</td>
-                  </tr>
-                ))}
+                {game.players.map((p, i) => {
+                  const clock = clockOf(i)
+                  return (
+                    <tr key={`seat-${i}`} data-testid="seat-row">
+                      <td>Seat {i + 1}</td>
+                      <td>{seatInfo[i]?.name ?? null}</td>
+                      <td className="mono">{p ?? "nobody"}</td>
+                      <td>
+                        {game.forfeited.includes(i) ? (
+                          <span className="bad">forfeited</span>
+                        ) : owes(i) ? (
+                          <span>
+                            to move{clock ? " · " : ""}
+                            {clock ? <Clock seat={i} deadline={clock.deadline} /> : null}
+                          </span>
+                        ) : null}
+                      </td>
+                    </tr>
+                  )
+                })}
               </tbody>
             </table>
           </div>
@@ -279,12 +342,6 @@ function Game() {
               onCancel={() => setPending(null)}
             />
           )}
-        </section>
-        <section className="card">
-          <h2>Everything, as organisers see it</h2>
-          <pre className="report" style={{ maxHeight: 380 }}>
-            {JSON.stringify(game.view, null, 1)}
-          </pre>
         </section>
       </div>
       <section className="card">

@@ -1,7 +1,7 @@
 "use client"
 
 import { useEffect, useState } from "react"
-import { formatTimeLeft, isRunningOut, timeLeftMs } from "@/lib/clock"
+import { formatTimeLeft, isRunningOut, timeLeftMs } from "./clock.js"
 
 /**
  * A seat's time left on its decision, counting down each second from the server's deadline. Blank until

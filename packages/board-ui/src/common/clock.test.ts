@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { formatTimeLeft, isRunningOut, timeLeftMs } from "./clock"
+import { formatTimeLeft, isRunningOut, timeLeftMs } from "./clock.js"
 
 describe("a seat's countdown", () => {
   it("shows minutes and seconds, rounding up to the whole second", () => {
