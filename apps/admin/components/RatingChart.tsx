@@ -1,5 +1,5 @@
 "use client"
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts"
+import { LineChart } from "@boroughs/board-ui"
 
 const PALETTE = [
   "#2456c7",
@@ -23,36 +23,27 @@ export function RatingChart({
   entrants: ReadonlyArray<string>
 }) {
   if (history.length === 0) return <p className="muted">Ratings appear after the first round.</p>
-  const data = [
-    { round: 0, ...Object.fromEntries(entrants.map((e) => [e, 0])) },
-    ...history.map((h) => ({ round: h.round, ...h.ratings })),
-  ]
+  const rounds = [0, ...history.map((h) => h.round)]
   const shown = entrants.slice(0, PALETTE.length)
+  const series = shown.map((e, i) => ({
+    key: e,
+    name: e,
+    colour: PALETTE[i] ?? "#2456c7",
+    values: [0, ...history.map((h) => h.ratings[e] ?? null)],
+  }))
   return (
-    <div data-testid="rating-chart" style={{ width: "100%", height: 300 }}>
-      <ResponsiveContainer>
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
-          <CartesianGrid stroke="#e5e9f0" />
-          <XAxis dataKey="round" tickFormatter={(r) => (r === 0 ? "start" : `R${r}`)} />
-          <YAxis width={40} />
-          <Tooltip
-            formatter={(v) => (typeof v === "number" ? v.toFixed(2) : String(v))}
-            labelFormatter={(r) => (r === 0 ? "start" : `after round ${r}`)}
-          />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {shown.map((e, i) => (
-            <Line
-              key={e}
-              type="monotone"
-              dataKey={e}
-              stroke={PALETTE[i] ?? "#2456c7"}
-              strokeWidth={2}
-              dot={{ r: 2 }}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
+    <div>
+      <LineChart
+        testId="rating-chart"
+        label="Each entrant's rating after each round"
+        xs={rounds}
+        series={series}
+        height={300}
+        dots
+        xLabel={(r) => (r === 0 ? "start" : `R${r}`)}
+        yLabel={(v) => (Number.isInteger(v) ? String(v) : v.toFixed(2))}
+        describeX={(r) => (r === 0 ? "start" : `after round ${r}`)}
+      />
       {entrants.length > shown.length && (
         <p className="muted">The top {shown.length} of the standings are drawn; the table lists everyone.</p>
       )}

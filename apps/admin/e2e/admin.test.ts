@@ -123,7 +123,7 @@ describe("the admin app, in Chromium against a real server", () => {
     })
     await page.getByTestId("status").filter({ hasText: "ended" }).waitFor({ timeout: 120_000 })
     await expect(page.getByTestId("standings").locator("tbody tr").count()).resolves.toBe(7)
-    await page.getByTestId("rating-chart").locator(".recharts-line").first().waitFor()
+    await page.getByTestId("rating-chart").locator(".bui-chart-line").first().waitFor()
     await expect(page.getByTestId("round-3").textContent()).resolves.toContain("sealed")
 
     await page.getByLabel("Note", { exact: true }).fill("all rounds played without incident")

@@ -11,25 +11,29 @@ import {
 } from "@boroughs/protocol"
 import { Effect, Fiber, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
-import dynamic from "next/dynamic"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { fromBrowser, origin } from "@/lib/browser"
 import type { Fetched } from "@/lib/client"
 import type { LocalPositions } from "@/lib/localFold"
 import { loadLocalPositions } from "@/lib/localPositions"
 import { pageTitle, seatInfos } from "@/lib/seats"
-import { nextBigSwing, nextRound, previousRound, recordedDelay } from "@/lib/timeline"
+import {
+  nextBigSwing,
+  nextRound,
+  previousBigSwing,
+  previousRound,
+  recordedDelay,
+  swingList,
+} from "@/lib/timeline"
 import { AuditBadge } from "./AuditBadge"
 import { EventLog } from "./EventLog"
+import { ScoreChart } from "./ScoreChart"
 import { Standings } from "./Standings"
 
 type Autoplay = null | "recorded" | number
 
-// The chart library loads after the page is up: the board and the log come first.
-const ScoreChart = dynamic(() => import("./ScoreChart").then((m) => m.ScoreChart), {
-  ssr: false,
-  loading: () => <div className="chart muted">Loading the chart…</div>,
-})
+/** What a phone shows of the page, one at a time (wide screens show them all side by side). */
+type Pane = "board" | "chart" | "log"
 
 export interface Shown {
   readonly version: number
@@ -116,6 +120,7 @@ export function GameScreen({
   const [autoplay, setAutoplay] = useState<Autoplay>(null)
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null)
   const [measure, setMeasure] = useState<"score" | "money">("score")
+  const [pane, setPane] = useState<Pane>("board")
   const [down, setDown] = useState<string | null>(null)
   const [streamProblem, setStreamProblem] = useState<string | null>(null)
   // False in the server's HTML; true once hydrated and every effect (the keyboard's too) has run: the
@@ -366,6 +371,12 @@ export function GameScreen({
   useEffect(() => setInteractive(true), [])
 
   const swing = nextBigSwing(points, current)
+  const swingBefore = previousBigSwing(points, current)
+  const swings = useMemo(
+    () =>
+      swingList(points, (s) => seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`, timeline.scoreLabel),
+    [points, seats, timeline.scoreLabel],
+  )
   const point = points.find((p) => p.version === current) ?? points[points.length - 1]
   const visibleEvents = useMemo(() => events.filter((e) => e.version <= last), [events, last])
   const eventHere = visibleEvents.find((e) => e.version === current)
@@ -413,7 +424,7 @@ export function GameScreen({
         </div>
       ) : null}
 
-      <div className="game-layout">
+      <div className="game-layout" data-pane-shown={pane}>
         <div>
           <div className="controls" role="toolbar" aria-label="Replay controls">
             <button type="button" onClick={() => goTo(1)} aria-label="First position (Home)">
@@ -471,11 +482,19 @@ export function GameScreen({
             </label>
             <button
               type="button"
+              disabled={swingBefore === null}
+              onClick={() => swingBefore !== null && goTo(swingBefore)}
+              data-testid="previous-swing"
+            >
+              Previous swing
+            </button>
+            <button
+              type="button"
               disabled={swing === null}
               onClick={() => swing !== null && goTo(swing)}
               data-testid="next-swing"
             >
-              Next big swing
+              Next swing
             </button>
             {!ended ? (
               <button
@@ -536,14 +555,39 @@ export function GameScreen({
               </label>
             ) : null}
           </div>
-          {/* The board's panels are headed h3: this keeps the page's headings in order. */}
-          <h2 className="visually-hidden">Board</h2>
-          {display ? (
-            <GameBoard game={game} view={display.view} seats={seats} highlight={highlight} />
-          ) : (
-            <p className="muted">Loading the board…</p>
-          )}
-          <section className="panel" aria-label="Score over time" style={{ marginTop: 12 }}>
+          {/* A phone shows one of these at a time; a wide screen all of them, side by side. */}
+          <fieldset className="panes">
+            <legend className="visually-hidden">Show on this screen</legend>
+            {(
+              [
+                ["board", "Board"],
+                ["chart", "Chart"],
+                ["log", "Standings & log"],
+              ] as const
+            ).map(([key, label]) => (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={pane === key}
+                onClick={() => setPane(key)}
+                data-testid={`pane-${key}`}
+              >
+                {label}
+              </button>
+            ))}
+          </fieldset>
+          <div data-pane="board">
+            {/* The board's panels are headed h3: this keeps the page's headings in order. */}
+            <h2 className="visually-hidden">Board</h2>
+            {display ? (
+              <GameBoard game={game} view={display.view} seats={seats} highlight={highlight} />
+            ) : (
+              <p className="muted">Loading the board…</p>
+            )}
+          </div>
+        </div>
+        <div className="side">
+          <section className="panel" aria-label="Score over time" data-pane="chart">
             <h2>
               {measure === "score" ? timeline.scoreLabel : "money"} over time{" "}
               <button type="button" aria-pressed={measure === "score"} onClick={() => setMeasure("score")}>
@@ -562,21 +606,44 @@ export function GameScreen({
               measure={measure}
               scoreLabel={timeline.scoreLabel}
               at={current}
+              swings={swings.map((w) => w.version)}
               onJump={goTo}
             />
+            {swings.length > 0 ? (
+              <details className="swings" data-testid="swings">
+                <summary>
+                  {swings.length} big swing{swings.length === 1 ? "" : "s"}
+                </summary>
+                <ol>
+                  {swings.map((w) => (
+                    <li key={w.version}>
+                      <button
+                        type="button"
+                        className="linkish"
+                        aria-current={w.version === current ? "step" : undefined}
+                        onClick={() => goTo(w.version)}
+                      >
+                        Move {w.version} · round {w.round}
+                      </button>{" "}
+                      {w.text}
+                    </li>
+                  ))}
+                </ol>
+              </details>
+            ) : null}
           </section>
-        </div>
-        <div className="side">
-          <Standings
-            point={point}
-            seats={seats}
-            scoreLabel={timeline.scoreLabel}
-            owing={following && !ended ? detail.pending : []}
-            clocks={following && !ended ? detail.clocks : []}
-            clocked={detail.decisionMs !== null}
-          />
-          {audit ? <AuditBadge audit={audit} /> : null}
-          <EventLog game={game} events={visibleEvents} seats={seats} at={current} onJump={goTo} />
+          <div className="side-stack" data-pane="log">
+            <Standings
+              point={point}
+              seats={seats}
+              scoreLabel={timeline.scoreLabel}
+              owing={following && !ended ? detail.pending : []}
+              clocks={following && !ended ? detail.clocks : []}
+              clocked={detail.decisionMs !== null}
+            />
+            {audit ? <AuditBadge audit={audit} /> : null}
+            <EventLog game={game} events={visibleEvents} seats={seats} at={current} onJump={goTo} />
+          </div>
         </div>
       </div>
     </div>

@@ -5,9 +5,9 @@ import type { GameList, GameSummary } from "@boroughs/protocol"
 import Link from "next/link"
 import { useRouter } from "next/navigation"
 import { useEffect, useState } from "react"
-import { fromBrowser } from "@/lib/browser"
 import { blurbOf } from "@/lib/gameBlurbs"
 import { inTournament } from "@/lib/lobby"
+import { fetchGameList } from "@/lib/lobbyFetch"
 import { cursorOf, type LobbyView, lobbyHref, lobbySections, playerOf } from "@/lib/lobbyPage"
 import { seatInfos, titleOf, tournamentChoices } from "@/lib/seats"
 
@@ -131,10 +131,8 @@ export function Lobby({
     const { live: liveQuery, paged } = lobbySections(view)
     const refresh = async () => {
       const [l, p] = await Promise.all([
-        liveQuery === null
-          ? Promise.resolve(null)
-          : fromBrowser((c) => c.games.listGames({ query: liveQuery })),
-        fromBrowser((c) => c.games.listGames({ query: paged })),
+        liveQuery === null ? Promise.resolve(null) : fetchGameList(liveQuery),
+        fetchGameList(paged),
       ])
       if (stopped) return
       if (l !== null && l.kind !== "ok") setDown(l.message)

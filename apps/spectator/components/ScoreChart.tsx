@@ -1,27 +1,20 @@
 "use client"
 
-import { type SeatInfo, seatColour } from "@boroughs/board-ui"
+import { LineChart, type SeatInfo, seatColour } from "@boroughs/board-ui"
 import type { TimelinePoint } from "@boroughs/protocol"
 import { useMemo } from "react"
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts"
 
-/** Score or money per seat over the game's positions; a click jumps there, a line marks the position shown. */
+/**
+ * Score or money per seat over the game's positions; a click jumps there, a dashed line marks the position
+ * shown and small ticks under the axis the big swings.
+ */
 export function ScoreChart({
   points,
   seats,
   measure,
   scoreLabel,
   at,
+  swings = [],
   onJump,
 }: {
   points: ReadonlyArray<TimelinePoint>
@@ -29,53 +22,32 @@ export function ScoreChart({
   measure: "score" | "money"
   scoreLabel: string
   at: number
+  swings?: ReadonlyArray<number>
   onJump: (version: number) => void
 }) {
-  const data = useMemo(
+  const xs = useMemo(() => points.map((p) => p.version), [points])
+  const series = useMemo(
     () =>
-      points.map((p) => {
-        const row: Record<string, number | null> = { version: p.version }
-        for (const s of seats) row[`s${s.seat}`] = p.standings[s.seat]?.[measure] ?? null
-        return row
-      }),
+      seats.map((s) => ({
+        key: `seat-${s.seat}`,
+        name: s.name,
+        colour: seatColour(s.seat).fill,
+        values: points.map((p) => p.standings[s.seat]?.[measure] ?? null),
+      })),
     [points, seats, measure],
   )
+  const shown = measure === "score" ? scoreLabel : "money"
   return (
-    <div
-      className="chart"
-      data-testid="score-chart"
-      role="img"
-      aria-label={`${measure === "score" ? scoreLabel : "money"} per seat over the game`}
-    >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart
-          data={data}
-          margin={{ top: 8, right: 12, bottom: 4, left: 0 }}
-          onClick={(state) => {
-            const v = Number(state?.activeLabel)
-            if (Number.isInteger(v)) onJump(v)
-          }}
-        >
-          <CartesianGrid stroke="#e3e7ec" />
-          <XAxis dataKey="version" type="number" domain={["dataMin", "dataMax"]} tick={{ fontSize: 11 }} />
-          <YAxis tick={{ fontSize: 11 }} width={44} />
-          <Tooltip labelFormatter={(v) => `position ${v}`} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <ReferenceLine x={at} stroke="#1b2430" strokeDasharray="4 3" />
-          {seats.map((s) => (
-            <Line
-              key={s.seat}
-              type="stepAfter"
-              dataKey={`s${s.seat}`}
-              name={s.name}
-              stroke={seatColour(s.seat).fill}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+    <LineChart
+      testId="score-chart"
+      label={`${shown} per seat over the game`}
+      xs={xs}
+      series={series}
+      step
+      marker={at}
+      marks={swings}
+      describeX={(v) => `position ${v}`}
+      onPick={onJump}
+    />
   )
 }

@@ -140,8 +140,8 @@ describe.skipIf(e2e() === null)("the replay of a finished game", () => {
     const { siteUrl, games } = context()
     const page = await newPage(browser)
     await page.goto(`${siteUrl}/games/${games.finished}?at=${Math.min(last, 120)}`)
-    await page.locator("[data-testid=score-chart] .recharts-line").first().waitFor()
-    expect(await page.locator("[data-testid=score-chart] .recharts-line").count()).toBe(4)
+    await page.locator("[data-testid=score-chart] .bui-chart-line").first().waitFor()
+    expect(await page.locator("[data-testid=score-chart] .bui-chart-line").count()).toBe(4)
     expect(await page.getByTestId("audit-badge").textContent()).toContain("Verified")
     expect(await page.getByTestId("audit").textContent()).toMatch(/revealed seed matches/)
     await screenshot(page, "replay")
@@ -157,6 +157,57 @@ describe.skipIf(e2e() === null)("the replay of a finished game", () => {
     await page.waitForURL(/seat=2/)
     expect(await page.getByTestId("perspective").inputValue()).toBe("2")
     await page.close()
+  })
+
+  it("puts the chart beside the board, lists the big swings and steps between them; a phone shows one pane at a time", async () => {
+    const { siteUrl, games } = context()
+    const page = await newPage(browser)
+    await page.goto(`${siteUrl}/games/${games.finished}?at=1`)
+    await waitForVersion(page, 1)
+    const board = await page.locator("section.bui-board").boundingBox()
+    const chart = await page.getByTestId("score-chart").boundingBox()
+    if (board === null || chart === null) throw new Error("the board or the chart is not drawn")
+    // Beside the board, on the first screen, not below a board that may be thousands of pixels tall.
+    expect(chart.x).toBeGreaterThanOrEqual(board.x + board.width)
+    expect(chart.y + chart.height).toBeLessThan(page.viewportSize()?.height ?? 800)
+
+    const swings = page.getByTestId("swings")
+    await swings.locator("summary").click()
+    const entries = swings.getByRole("button")
+    expect(await entries.count()).toBeGreaterThan(1)
+    const versionOf = async (i: number) =>
+      Number((await entries.nth(i).textContent())?.match(/^Move (\d+)/)?.[1])
+    const [first, second] = [await versionOf(0), await versionOf(1)]
+    await entries.nth(0).click()
+    await waitForVersion(page, first)
+    expect(await entries.nth(0).getAttribute("aria-current")).toBe("step")
+    await page.getByTestId("next-swing").click()
+    await waitForVersion(page, second)
+    await page.getByTestId("previous-swing").click()
+    await waitForVersion(page, first)
+    await expect(page.getByTestId("previous-swing").isDisabled()).resolves.toBe(true)
+    // The chart marks the swings under its axis.
+    expect(await page.locator("[data-testid=score-chart] .bui-chart-mark").count()).toBe(
+      await entries.count(),
+    )
+    await page.close()
+
+    const phone = await newPage(browser, true)
+    await phone.goto(`${siteUrl}/games/${games.finished}?at=${first}`)
+    await waitForVersion(phone, first)
+    await expect(phone.locator("section.bui-board").isVisible()).resolves.toBe(true)
+    await expect(phone.getByTestId("score-chart").isVisible()).resolves.toBe(false)
+    await phone.getByTestId("pane-chart").click()
+    await phone.getByTestId("score-chart").waitFor({ state: "visible" })
+    await expect(phone.locator("section.bui-board").isVisible()).resolves.toBe(false)
+    await screenshot(phone, "replay-phone-chart")
+    await phone.getByTestId("pane-log").click()
+    await phone.getByRole("region", { name: "Event log" }).waitFor({ state: "visible" })
+    await expect(phone.getByTestId("score-chart").isVisible()).resolves.toBe(false)
+    // Stepping still works whatever the pane.
+    await phone.getByRole("button", { name: "Step forward (→)" }).click()
+    await waitForVersion(phone, first + 1)
+    await phone.close()
   })
 
   it("lists the standings leader first, ties in seat order, each row with its seat's swatch and name", async () => {

@@ -1,34 +1,9 @@
 import { type Client, makeClient } from "@boroughs/protocol"
 import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
+import { classify, type Fetched } from "./fetched"
 
-/**
- * What a read of the server came to. The site never holds a token: every read is a spectator's, so it
- * receives only what the game's spectator policy lets anyone see.
- */
-export type Fetched<A> =
-  | { readonly kind: "ok"; readonly value: A }
-  | { readonly kind: "not-found"; readonly message: string }
-  | { readonly kind: "forbidden"; readonly message: string }
-  /** The server could not be reached or failed: worth retrying. */
-  | { readonly kind: "down"; readonly message: string }
-
-const describe = (error: unknown): string => {
-  if (typeof error === "object" && error !== null) {
-    const e = error as { message?: unknown; _tag?: unknown }
-    if (typeof e.message === "string" && e.message !== "") return e.message
-    if (typeof e._tag === "string") return e._tag
-  }
-  return String(error)
-}
-
-/** Sorts an API failure into what a page does about it. */
-export const classify = (error: unknown): Fetched<never> => {
-  const tag = typeof error === "object" && error !== null ? (error as { _tag?: unknown })._tag : undefined
-  if (tag === "NotFound") return { kind: "not-found", message: describe(error) }
-  if (tag === "Forbidden") return { kind: "forbidden", message: describe(error) }
-  return { kind: "down", message: describe(error) }
-}
+export { classify, type Fetched } from "./fetched"
 
 /** Runs one call of the typed protocol client against `baseUrl` as a spectator. */
 export const fetchFrom = <A, E>(

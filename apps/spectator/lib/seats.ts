@@ -1,5 +1,6 @@
-// Seat names and page titles are shared with the admin app (board-ui).
-export { pageTitle, seatInfos } from "@boroughs/board-ui"
+// Seat names and page titles are shared with the admin app; from board-ui's plain module, not its index, so
+// that server components (the page's metadata) can use them without its client-side hooks.
+export { pageTitle, seatInfos } from "@boroughs/board-ui/names"
 
 /** The game's title from its id when the catalogue is not at hand. */
 export const titleOf = (game: string): string => game.charAt(0).toUpperCase() + game.slice(1)

@@ -1,6 +1,17 @@
 import type { TimelinePoint } from "@boroughs/protocol"
 import { describe, expect, it } from "vitest"
-import { nextBigSwing, nextRound, parseAt, previousRound, ranksOf, recordedDelay, swingAt } from "./timeline"
+import {
+  bigSwingVersions,
+  nextBigSwing,
+  nextRound,
+  parseAt,
+  previousBigSwing,
+  previousRound,
+  ranksOf,
+  recordedDelay,
+  swingAt,
+  swingList,
+} from "./timeline"
 
 const point = (
   version: number,
@@ -36,6 +47,31 @@ describe("timeline navigation", () => {
   it("the next big swing is the leap to the lead, then none", () => {
     expect(nextBigSwing(game, 1)).toBe(5)
     expect(nextBigSwing(game, 5)).toBeNull()
+  })
+
+  it("the previous big swing is the one before the position shown", () => {
+    expect(previousBigSwing(game, 7)).toBe(5)
+    expect(previousBigSwing(game, 5)).toBe(
+      bigSwingVersions(game)
+        .filter((v) => v < 5)
+        .pop() ?? null,
+    )
+    expect(previousBigSwing(game, 1)).toBeNull()
+  })
+
+  it("says each big swing in words: who took the lead, by how much", () => {
+    const names = ["ann", "ben", "cy"]
+    const swings = swingList(game, (s) => names[s] as string)
+    expect(swings.map((s) => s.version)).toEqual(bigSwingVersions(game))
+    expect(swings.find((s) => s.version === 5)).toEqual({
+      version: 5,
+      round: 2,
+      text: "ann takes the lead (ann +20 points)",
+    })
+    const falling = [point(1, 1, [10, 5]), point(2, 1, [2, 5])]
+    expect(swingList(falling, (s) => names[s] as string, "prestige")).toEqual([
+      { version: 2, round: 1, text: "ben takes the lead (ann −8 prestige)" },
+    ])
   })
 
   it("↓ goes to the next round's first position, ↑ to this round's first, then the one before", () => {

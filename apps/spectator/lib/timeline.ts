@@ -21,21 +21,75 @@ export const swingAt = (points: ReadonlyArray<TimelinePoint>, index: number): nu
   return rankMoves + scoreMove
 }
 
-/**
- * The next "big swing" after `version`: the next position whose swing is among the largest of the game
- * (at least the 90th percentile of the positions that changed anything), or null when none is left.
- */
-export const nextBigSwing = (points: ReadonlyArray<TimelinePoint>, version: number): number | null => {
+/** The positions whose swing is among the largest of the game (the 90th percentile of those that moved). */
+export const bigSwingVersions = (points: ReadonlyArray<TimelinePoint>): number[] => {
   const swings = points.map((_, i) => swingAt(points, i))
   const moving = swings.filter((s) => s > 0).sort((x, y) => x - y)
-  if (moving.length === 0) return null
+  if (moving.length === 0) return []
   const threshold = moving[Math.min(moving.length - 1, Math.floor(moving.length * 0.9))] as number
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i] as TimelinePoint
-    if (p.version > version && (swings[i] as number) >= threshold) return p.version
-  }
-  return null
+  return points.filter((_, i) => (swings[i] as number) >= threshold).map((p) => p.version)
 }
+
+/** The next big swing after `version`, or null when none is left. */
+export const nextBigSwing = (points: ReadonlyArray<TimelinePoint>, version: number): number | null =>
+  bigSwingVersions(points).find((v) => v > version) ?? null
+
+/** The last big swing before `version`, or null when none came before. */
+export const previousBigSwing = (points: ReadonlyArray<TimelinePoint>, version: number): number | null =>
+  bigSwingVersions(points)
+    .filter((v) => v < version)
+    .pop() ?? null
+
+/** A big swing in words, for the list beside the board. */
+export interface Swing {
+  readonly version: number
+  readonly round: number
+  readonly text: string
+}
+
+const ordinalWord = (n: number): string => ["", "1st", "2nd", "3rd"][n] ?? `${n}th`
+
+/**
+ * The game's big swings, each said in words: who took the lead, else who moved up, else who gained most
+ * (`name(seat)` names a seat). A score that fell is said as such.
+ */
+export const swingList = (
+  points: ReadonlyArray<TimelinePoint>,
+  name: (seat: number) => string,
+  label = "points",
+): Swing[] =>
+  bigSwingVersions(points).map((version) => {
+    const i = points.findIndex((p) => p.version === version)
+    const before = (points[i - 1] as TimelinePoint).standings.map((s) => s.score)
+    const after = (points[i] as TimelinePoint).standings.map((s) => s.score)
+    const rb = ranksOf(before)
+    const ra = ranksOf(after)
+    const seats = after.map((_, seat) => seat)
+    const leader = seats.find(
+      (s) => ra[s] === 1 && rb[s] !== 1 && after.filter((x) => x === after[s]).length === 1,
+    )
+    const climber = seats
+      .filter((s) => (ra[s] as number) < (rb[s] as number))
+      .sort((a, b) => (ra[a] as number) - (ra[b] as number))[0]
+    const mover = seats.sort(
+      (a, b) =>
+        Math.abs((after[b] as number) - (before[b] as number)) -
+        Math.abs((after[a] as number) - (before[a] as number)),
+    )[0] as number
+    const delta = (after[mover] as number) - (before[mover] as number)
+    const change = `${delta >= 0 ? "+" : "−"}${Math.abs(Math.round(delta * 100) / 100)} ${label}`
+    const text =
+      leader !== undefined
+        ? `${name(leader)} takes the lead`
+        : climber !== undefined
+          ? `${name(climber)} moves up to ${ordinalWord(ra[climber] as number)}`
+          : `${name(mover)} ${change}`
+    return {
+      version,
+      round: (points[i] as TimelinePoint).round,
+      text: leader !== undefined || climber !== undefined ? `${text} (${name(mover)} ${change})` : text,
+    }
+  })
 
 /** The first version of the round after the one `version` is in (the last version when none follows). */
 export const nextRound = (points: ReadonlyArray<TimelinePoint>, version: number): number => {

@@ -1,6 +1,7 @@
 export { Clock } from "./common/Clock.js"
 export { formatTimeLeft, isRunningOut, timeLeftMs } from "./common/clock.js"
 export { BoxSwatch, Legend, type LegendItem, SeatLegend, seatLegendItems } from "./common/Legend.js"
+export { type ChartSeries, LineChart, type LineChartProps } from "./common/LineChart.js"
 export { listWords, namesFor, pageTitle, seatInfos, seatName } from "./common/names.js"
 export {
   contrastRatio,
