@@ -12,6 +12,7 @@ export function ConfirmDialog({
   consequence,
   confirmLabel,
   danger = false,
+  askReason = true,
   onConfirm,
   onCancel,
 }: {
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   consequence: ReactNode
   confirmLabel: string
   danger?: boolean
+  /** Whether the action records a reason (organiser actions on games and tournaments do; tokens and names not). */
+  askReason?: boolean
   /** Sends the action with the reason; a rejection's message is shown in the dialog, which stays open. */
   onConfirm: (reason: string) => Promise<void>
   onCancel: () => void
@@ -34,7 +37,7 @@ export function ConfirmDialog({
   }, [])
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (reason.trim() === "") {
+    if (askReason && reason.trim() === "") {
       setProblem("Give a reason: it is recorded with the action.")
       return
     }
@@ -66,10 +69,12 @@ export function ConfirmDialog({
         <div id="confirm-consequence" className="consequence">
           {consequence}
         </div>
-        <label>
-          Reason (recorded with the action)
-          <input name="confirm-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
-        </label>
+        {askReason ? (
+          <label>
+            Reason (recorded with the action)
+            <input name="confirm-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+          </label>
+        ) : null}
         {problem && (
           <p className="error" role="alert">
             {problem}

@@ -38,6 +38,7 @@ export function Guard({ children }: { children: ReactNode }) {
       <nav className="nav">
         <Link href="/tournaments">Tournaments</Link>
         <Link href="/tokens">Tokens</Link>
+        <Link href="/names">Names</Link>
         <button
           type="button"
           className="link"

@@ -224,6 +224,64 @@ describe("the admin app, in Chromium against a real server", () => {
     await page.locator(".badge").filter({ hasText: "ended" }).waitFor()
   })
 
+  it("names players in the register; new games show the names; removing and revoking ask first", async () => {
+    await page.goto(`${context().appUrl}/names`)
+    const form = page.getByTestId("name-form")
+    await form.getByLabel("Kind").selectOption("player")
+    await form.getByLabel("Holder name (as on its token)").fill("ann")
+    await form.getByLabel("Display name").fill("  Ann Lee ")
+    await form.getByRole("button", { name: "Save" }).click()
+    await page.getByRole("status").filter({ hasText: "player:ann is shown as “Ann Lee”" }).waitFor()
+    await page.getByTestId("names").getByRole("cell", { name: "Ann Lee", exact: true }).waitFor()
+    // A name the server refuses is said, and nothing is registered.
+    await form.getByLabel("Holder name (as on its token)").fill("ben")
+    await form.getByLabel("Display name").fill("\u202eneB")
+    await form.getByRole("button", { name: "Save" }).click()
+    await page.getByRole("alert").filter({ hasText: "display name" }).waitFor()
+    await expect(page.getByTestId("names").locator("tbody tr").count()).resolves.toBe(1)
+    await screenshot(page, "names")
+
+    // A game created now shows her name, here and on the admin's game page.
+    const game = await organiserFetch("POST", "/api/games", {
+      game: "bluff-dice",
+      seats: 2,
+      gameId: "e2e-named",
+      players: ["player:ann", "builtin:random"],
+      seed: "e2e-named",
+      decisionMs: null,
+    })
+    expect(game.names).toEqual(["Ann Lee", null])
+    await page.goto(`${context().appUrl}/games/e2e-named`)
+    await page.getByTestId("seat-row").first().getByRole("cell", { name: "Ann Lee", exact: true }).waitFor()
+
+    // Removing asks, saying what changes and what does not; Cancel keeps her.
+    await page.goto(`${context().appUrl}/names`)
+    const dialog = page.getByTestId("confirm-dialog")
+    await page.getByRole("button", { name: "Remove…" }).click()
+    await dialog.getByText("games already created keep “Ann Lee”").waitFor()
+    await dialog.getByRole("button", { name: "Cancel" }).click()
+    await dialog.waitFor({ state: "detached" })
+    await page.getByRole("button", { name: "Remove…" }).click()
+    await dialog.getByRole("button", { name: "Remove" }).click()
+    await dialog.waitFor({ state: "detached" })
+    await page.getByText("Nobody is named yet").waitFor()
+    expect((await organiserFetch("GET", "/api/names")).names).toEqual([])
+
+    // Revoking a token asks too.
+    const issued = await organiserFetch("POST", "/api/tokens", { kind: "bot", name: "to-revoke" })
+    await page.goto(`${context().appUrl}/tokens`)
+    const row = page.locator("tr", { has: page.getByRole("cell", { name: "bot:to-revoke" }) })
+    await row.getByRole("button", { name: "Revoke…" }).click()
+    await dialog.getByText("bot:to-revoke can no longer move in its games").waitFor()
+    await dialog.getByRole("button", { name: "Revoke" }).click()
+    await dialog.waitFor({ state: "detached" })
+    await row.getByText("revoked").waitFor()
+    const me = await fetch(`${context().apiUrl}/api/me`, {
+      headers: { authorization: `Bearer ${issued.token}` },
+    })
+    expect(me.status).toBe(401)
+  })
+
   it("asks before each game action, saying what will happen; Cancel and Escape change nothing", async () => {
     await createLiveGame("e2e-asked")
     await page.goto(`${context().appUrl}/games/e2e-asked`)

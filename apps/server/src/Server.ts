@@ -3,6 +3,7 @@ import { createServer, type Server as HttpServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import {
   AccessLog,
+  DisplayNames,
   GameEngine,
   Ladder,
   type LadderSettings,
@@ -124,6 +125,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
   const layer = Layer.mergeAll(
     tournamentsLayer,
     Ladder.layer(ladderSettings),
+    DisplayNames.layer,
     Tokens.layer,
     Snapshots.layer(config.findGame, config.knownGames, config.snapshotEvery),
     Lobby.layer,
@@ -163,6 +165,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
           tournaments: yield* Tournaments,
           snapshots: yield* Snapshots,
           ladder: yield* Ladder,
+          names: yield* DisplayNames,
         }
       }),
     )
@@ -182,24 +185,31 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
                   services.store,
                   services.ladder,
                   (table) =>
-                    services.engine
-                      .create({
-                        gameId: table.gameId,
-                        game: table.game,
-                        seats: table.holders.length,
-                        seed: randomBytes(16).toString("hex"),
-                        commandId: `create:${table.gameId}`,
-                        actor: "ladder",
-                        time: new Date().toISOString(),
-                        metadata: {
-                          settings: {
-                            players: table.holders,
-                            spectators: { mode: "live" },
-                            decisionMs: table.decisionMs,
-                            createdBy: `ladder:${table.game}`,
-                          },
-                        },
-                      })
+                    services.names
+                      .seatNames(table.holders, undefined)
+                      .pipe(
+                        Effect.flatMap((names) =>
+                          services.engine.create({
+                            gameId: table.gameId,
+                            game: table.game,
+                            seats: table.holders.length,
+                            seed: randomBytes(16).toString("hex"),
+                            commandId: `create:${table.gameId}`,
+                            actor: "ladder",
+                            time: new Date().toISOString(),
+                            metadata: {
+                              settings: {
+                                players: table.holders,
+                                spectators: { mode: "live" },
+                                decisionMs: table.decisionMs,
+                                createdBy: `ladder:${table.game}`,
+                                // The register's names, where the bots have them.
+                                ...(names === undefined ? {} : { names }),
+                              },
+                            },
+                          }),
+                        ),
+                      )
                       .pipe(
                         Effect.tap((created) =>
                           Effect.sync(() => services.tail.publishAppended(created.appended)),

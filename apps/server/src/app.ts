@@ -1,5 +1,6 @@
 import type {
   AccessLog,
+  DisplayNames,
   GameEngine,
   Ladder,
   LiveGames,
@@ -33,6 +34,8 @@ export interface App {
   readonly tournaments: Tournaments["Service"]
   /** The bot ladders: entries, tables, rated games. */
   readonly ladder: Ladder["Service"]
+  /** The organisers' register of display names, applied to games as they are created. */
+  readonly names: DisplayNames["Service"]
   /** The organiser's key that signs round roots (its public half is shown to everyone). */
   readonly signer: RoundSigner
   readonly limits: Limits | null

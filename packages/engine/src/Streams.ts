@@ -32,6 +32,9 @@ export const ladder = (game: string): string => ladderStream(game)
 /** The game of a ladder stream, or null for another kind of stream. */
 export const ladderGameOf = (streamId: string): string | null => idAfter(LADDER, streamId)
 
+/** The organisers' register of display names: who is shown how, wherever a game does not name them itself. */
+export const displayNames = "registry-names"
+
 /** Whether a stream is a tournament's. */
 export const isTournament = (streamId: string): boolean => streamId.startsWith(TOURNAMENT)
 

@@ -13,6 +13,14 @@ export { AccessLog, type OrganiserView } from "./AccessLog.js"
 export { runAutomaticSeats } from "./AutomaticSeats.js"
 export { runBackground } from "./Background.js"
 export { clockCommandId, runClocks } from "./ClockRunner.js"
+export {
+  type DisplayNameEvent,
+  DisplayNames,
+  foldDisplayNames,
+  makeDisplayNames,
+  type RegisteredName,
+  seatNamesWith,
+} from "./DisplayNames.js"
 export { type AppendFacts, deadlineOf, nextDecisions, type OwedDecision } from "./decisionClock.js"
 export { CommandRejected, ContentionExhausted, GameExists, GameNotFound, UnknownGame } from "./errors.js"
 export {

@@ -32,7 +32,7 @@ import {
   ViewAtQuery,
   ViewerQuery,
 } from "./Games.js"
-import { GameId, RegisteredGameId, TokenId } from "./Ids.js"
+import { GameId, RegisteredGameId, SeatHolder, TokenId } from "./Ids.js"
 import {
   LadderDetail,
   LadderEntry,
@@ -41,6 +41,7 @@ import {
   LadderGamesQuery,
   LadderList,
 } from "./Ladder.js"
+import { RegisteredName, RegisteredNameList, SetDisplayNameRequest } from "./Names.js"
 import { Timeline } from "./Timeline.js"
 import { CreateTokenRequest, IssuedToken, Me, TokenList } from "./Tokens.js"
 import {
@@ -149,9 +150,28 @@ const tokens = HttpApiGroup.make("tokens")
       error: [...common, Forbidden, NotFound],
     }),
     HttpApiEndpoint.get("me", "/api/me", { success: Me, error: [...common] }),
+    HttpApiEndpoint.get("listNames", "/api/names", {
+      success: RegisteredNameList,
+      error: [...common, Forbidden],
+    }),
+    HttpApiEndpoint.put("setName", "/api/names/:holder", {
+      params: { holder: SeatHolder },
+      payload: SetDisplayNameRequest,
+      success: RegisteredName,
+      error: [...withBody, Forbidden],
+    }),
+    HttpApiEndpoint.delete("clearName", "/api/names/:holder", {
+      params: { holder: SeatHolder },
+      error: [...common, Forbidden, NotFound],
+    }),
   )
   .middleware(Authentication)
-  .annotateMerge(OpenApi.annotations({ description: "Tokens: organisers issue and revoke them." }))
+  .annotateMerge(
+    OpenApi.annotations({
+      description:
+        "Tokens and names: organisers issue and revoke tokens, and keep the register of display names that new games show for their seat holders.",
+    }),
+  )
 
 const tournamentPath = { tournamentId: TournamentId }
 const organiserOnly = [...common, Forbidden] as const

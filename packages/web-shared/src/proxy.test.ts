@@ -133,9 +133,10 @@ describe("apiProxy", () => {
 
   it("answers 502 in the API's error shape, retry in 2 s, when the server cannot be reached", async () => {
     const down = `http://127.0.0.1:${await freePort()}`
-    const { GET, DELETE } = apiProxy({ apiUrl: () => down })
+    const { GET, PUT, DELETE } = apiProxy({ apiUrl: () => down })
     for (const [handler, method] of [
       [GET, "GET"],
+      [PUT, "PUT"],
       [DELETE, "DELETE"],
     ] as const) {
       const response = await handler(

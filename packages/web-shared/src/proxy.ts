@@ -47,7 +47,7 @@ const pick = (from: Headers, names: ReadonlyArray<string>): Headers => {
 }
 
 /**
- * The GET, POST and DELETE handlers of an `app/api/[...path]/route.ts` that pass `/api/<path>?<query>` on to
+ * The GET, POST, PUT and DELETE handlers of an `app/api/[...path]/route.ts` that pass `/api/<path>?<query>` on to
  * the game server. A request the browser abandons is abandoned upstream too (a closed tab ends its SSE
  * stream); when the server cannot be reached the answer is the API's own error shape, a 502 to retry soon.
  */
@@ -78,5 +78,5 @@ export const apiProxy = (options: ApiProxyOptions = {}) => {
       )
     }
   }
-  return { GET: pass, POST: pass, DELETE: pass }
+  return { GET: pass, POST: pass, PUT: pass, DELETE: pass }
 }

@@ -1,6 +1,7 @@
 "use client"
 import type { IssuedToken } from "@boroughs/protocol"
 import { useState } from "react"
+import { ConfirmDialog } from "@/components/ConfirmDialog"
 import { Guard } from "@/components/Guard"
 import { api, messageOf } from "@/lib/api"
 import { usePolling } from "@/lib/usePolling"
@@ -20,6 +21,7 @@ function Tokens() {
   const [name, setName] = useState("")
   const [issued, setIssued] = useState<IssuedToken | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [revoking, setRevoking] = useState<{ tokenId: string; holder: string } | null>(null)
   const issue = async (event: React.FormEvent) => {
     event.preventDefault()
     setError(null)
@@ -34,10 +36,11 @@ function Tokens() {
   const revoke = async (tokenId: string) => {
     try {
       await api((client) => client.tokens.revokeToken({ params: { tokenId } }))
-      await list.reload()
     } catch (e) {
-      setError(messageOf(e))
+      throw new Error(messageOf(e))
     }
+    setRevoking(null)
+    await list.reload()
   }
   return (
     <>
@@ -95,8 +98,12 @@ function Tokens() {
                   </td>
                   <td>
                     {!t.revokedAt && t.kind !== "organiser" && (
-                      <button type="button" className="danger" onClick={() => void revoke(t.tokenId)}>
-                        Revoke
+                      <button
+                        type="button"
+                        className="danger"
+                        onClick={() => setRevoking({ tokenId: t.tokenId, holder: `${t.kind}:${t.name}` })}
+                      >
+                        Revoke…
                       </button>
                     )}
                   </td>
@@ -106,6 +113,17 @@ function Tokens() {
           </table>
         </div>
       </section>
+      {revoking && (
+        <ConfirmDialog
+          title={`Revoke the token of ${revoking.holder}?`}
+          consequence={`It stops working at once and cannot be restored: ${revoking.holder} can no longer move in its games (their clocks play for it) until you issue it a new token.`}
+          confirmLabel="Revoke"
+          danger
+          askReason={false}
+          onConfirm={() => revoke(revoking.tokenId)}
+          onCancel={() => setRevoking(null)}
+        />
+      )}
     </>
   )
 }

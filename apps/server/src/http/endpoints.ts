@@ -10,6 +10,8 @@ export const WRITES: ReadonlySet<string> = new Set([
   "command",
   "createToken",
   "revokeToken",
+  "setName",
+  "clearName",
   "createTournament",
   "tournamentAction",
   "gameAction",

@@ -54,14 +54,20 @@ export const createGame =
         return yield* new BadRequest({
           message: `names gives ${body.names.length} display names for ${body.seats} seats (null for a seat that goes by its holder's name)`,
         })
-      const names = body.names?.map((name) => (name === null ? null : name.trim()))
+      // The names given, and the register's where a seat has none (recorded: a later rename leaves this game be).
+      const names = yield* app.names
+        .seatNames(
+          players,
+          body.names?.map((name) => (name === null ? null : name.trim())),
+        )
+        .pipe(apiFailures)
       const gameId = body.gameId ?? `g${randomId(8)}`
       const settings: GameSettings = {
         players,
         spectators: body.spectators ?? { mode: "live" },
         decisionMs: body.decisionMs === undefined ? DEFAULT_DECISION_MS : body.decisionMs,
         createdBy: `organiser:${organiser.name}`,
-        // Recorded only when given, so a game created without names records the settings it always did.
+        // Recorded only when some seat has a name, so such a game records the settings it always did.
         ...(names === undefined ? {} : { names }),
       }
       const created = yield* app.engine

@@ -1,4 +1,12 @@
-import { BadRequest, BoroughsApi, Caller, CreateTokenRequest, NotFound } from "@boroughs/protocol"
+import { holderOf } from "@boroughs/engine"
+import {
+  BadRequest,
+  BoroughsApi,
+  Caller,
+  CreateTokenRequest,
+  NotFound,
+  SetDisplayNameRequest,
+} from "@boroughs/protocol"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
@@ -6,7 +14,10 @@ import { requireOrganiser } from "../http/auth.js"
 import { bodyOf } from "../http/body.js"
 import { apiFailures } from "../http/engineErrors.js"
 
-/** `POST /api/tokens`, `GET /api/tokens`, `DELETE /api/tokens/:tokenId` (organisers), `GET /api/me`. */
+/**
+ * `POST /api/tokens`, `GET /api/tokens`, `DELETE /api/tokens/:tokenId` (organisers), `GET /api/me`, and the
+ * register of display names: `GET /api/names`, `PUT` and `DELETE /api/names/:holder` (organisers).
+ */
 export const tokensGroup = (app: App) =>
   HttpApiBuilder.group(BoroughsApi, "tokens", (handlers) =>
     handlers
@@ -34,6 +45,27 @@ export const tokensGroup = (app: App) =>
           yield* requireOrganiser(yield* Caller)
           const revoked = yield* app.tokens.revoke(params.tokenId).pipe(apiFailures)
           if (!revoked) return yield* new NotFound({ message: `no live token ${params.tokenId}` })
+        }),
+      )
+      .handle("listNames", () =>
+        Effect.gen(function* () {
+          yield* requireOrganiser(yield* Caller)
+          return { names: yield* app.names.list.pipe(apiFailures) }
+        }),
+      )
+      .handleRaw("setName", ({ request, params }) =>
+        Effect.gen(function* () {
+          const organiser = yield* requireOrganiser(yield* Caller)
+          const body = yield* bodyOf(app, request, SetDisplayNameRequest)
+          return yield* app.names.set(params.holder, body.name.trim(), holderOf(organiser)).pipe(apiFailures)
+        }),
+      )
+      .handle("clearName", ({ params }) =>
+        Effect.gen(function* () {
+          const organiser = yield* requireOrganiser(yield* Caller)
+          const cleared = yield* app.names.clear(params.holder, holderOf(organiser)).pipe(apiFailures)
+          if (!cleared)
+            return yield* new NotFound({ message: `${params.holder} has no registered display name` })
         }),
       )
       .handle("me", () =>

@@ -39,4 +39,5 @@ const withSession =
 
 export const GET = withSession(proxy.GET)
 export const POST = withSession(proxy.POST)
+export const PUT = withSession(proxy.PUT)
 export const DELETE = withSession(proxy.DELETE)
