@@ -19,7 +19,7 @@ afterAll(async () => {
 })
 
 describe("the admin app on a phone", () => {
-  it("fits every page to 390 px: sign-in, tournaments and the form, a tournament, a round, its audit, a game, tokens", async () => {
+  it("fits every page to 390 px: sign-in, tournaments and the form, a tournament, a round, its audit, a game, tokens, names", async () => {
     const response = await fetch(`${context().apiUrl}/api/tournaments`, {
       method: "POST",
       headers: { authorization: `Bearer ${context().organiser}`, "content-type": "application/json" },
@@ -71,6 +71,10 @@ describe("the admin app on a phone", () => {
 
     await page.goto(`${context().appUrl}/tokens`)
     await page.getByRole("heading", { name: "All tokens" }).waitFor()
+    expect(await overflow(page)).toBeLessThanOrEqual(0)
+
+    await page.goto(`${context().appUrl}/names`)
+    await page.getByTestId("name-form").waitFor()
     expect(await overflow(page)).toBeLessThanOrEqual(0)
   })
 })

@@ -1,6 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { api } from "./api"
 import { connect, context, e2e, waitForVersion } from "./browser"
 
 /** axe's findings on the page as it is now, one line each: "rule (impact): targets". */
@@ -77,6 +78,29 @@ describe.skipIf(e2e() === null)("accessibility (axe)", () => {
       flagged: "label-content-name-mismatch (serious)",
     })
     await check(`${siteUrl}/games/${games.finished}?at=40&seat=1`, gameReady(40))
+  })
+
+  it("every game's board, at a replay position", async () => {
+    const { siteUrl, apiUrl, organiser } = context()
+    const a = api(apiUrl, organiser)
+    for (const game of ["downtown", "manhattan", "suburbia", "uptown", "urban-sprawl"]) {
+      const gameId = `e2e-axe-${game}`
+      // House bots play it through at once: its replay positions are boards of every kind of moment.
+      await a.post("/api/games", {
+        game,
+        seats: 3,
+        gameId,
+        seed: `e2e-axe-${game}`,
+        decisionMs: null,
+        players: ["builtin:random", "builtin:heuristic", "builtin:random"],
+      })
+      let version = 0
+      for (let i = 0; i < 200 && version < 30; i++) {
+        version = (await a.get(`/api/games/${gameId}`, false)).version
+        if (version < 30) await new Promise((done) => setTimeout(done, 100))
+      }
+      await check(`${siteUrl}/games/${gameId}?at=30`, gameReady(30))
+    }
   })
 
   it("the error pages", async () => {

@@ -155,7 +155,8 @@ function Game() {
           <GameBoard game={game.game} view={detail?.view ?? game.view} seats={seatInfo} />
           <details>
             <summary>The view as data (JSON)</summary>
-            <pre className="report" style={{ maxHeight: 380 }}>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by Tab to scroll it */}
+            <pre className="report" style={{ maxHeight: 380 }} tabIndex={0}>
               {JSON.stringify(detail?.view ?? game.view, null, 1)}
             </pre>
           </details>

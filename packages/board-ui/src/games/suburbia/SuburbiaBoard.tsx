@@ -253,7 +253,7 @@ const Market = ({
   return (
     <section className="bui-panel bui-market" aria-label="Real estate market">
       <h3>{`Real estate market · stacks A ${view.stacks.A} · B ${view.stacks.B} · C ${view.stacks.C}`}</h3>
-      <ul className="bui-market-row">
+      <div className="bui-market-row">
         {view.market.map((id, slot) => {
           const surcharge = view.surcharges[slot] ?? 0
           const def = id ? tileDef(id) : null
@@ -262,7 +262,7 @@ const Market = ({
             ? `Market slot ${slot + 1}: ${tileWords({ tile: def.id, lake: false, invested: false })}; costs $${def.cost} + $${surcharge} = $${def.cost + surcharge}`
             : `Market slot ${slot + 1}: empty`
           return (
-            <li
+            <div
               key={slot}
               {...placeProps(place, label, onSelect)}
               className={`bui-place bui-market-slot${places.has(place) ? " bui-hl" : ""}`}
@@ -284,10 +284,10 @@ const Market = ({
                   "empty"
                 )}
               </span>
-            </li>
+            </div>
           )
         })}
-      </ul>
+      </div>
     </section>
   )
 }

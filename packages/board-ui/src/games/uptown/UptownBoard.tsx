@@ -279,7 +279,7 @@ const Table = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
   return (
     <section className="bui-panel" aria-label="Decks and public cards">
       <h3>{`Decks · public pile ${view.publicSize}`}</h3>
-      <ul className="bui-market-row">
+      <div className="bui-market-row">
         {view.deckSizes.map((size, deck) => {
           const place = `deck-${deck}`
           const up = view.upcoins[deck] ?? 0
@@ -288,7 +288,7 @@ const Table = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
             cost === null || cost === undefined ? "" : `, top card costs $${cost}`
           }${up ? `, $${up} of upcoins on it (blocked for buying)` : ""}`
           return (
-            <li
+            <div
               key={deck}
               {...placeProps(place, label, onSelect)}
               className={`bui-place bui-deck${places.has(place) ? " bui-hl" : ""}`}
@@ -306,10 +306,10 @@ const Table = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
                   </>
                 ) : null}
               </span>
-            </li>
+            </div>
           )
         })}
-        <li
+        <div
           {...placeProps(
             "public",
             `Public pile: ${plural(view.publicSize, "card")}${view.publicTop === null ? "" : `, top: ${cardName(view.publicTop)}`}`,
@@ -321,8 +321,8 @@ const Table = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
             <b>Public</b>
             {view.publicTop === null ? " · empty" : ` · ${cardName(view.publicTop)}`}
           </span>
-        </li>
-      </ul>
+        </div>
+      </div>
       {holding ? (
         <p className="bui-hand">
           {`${seatName(seats, holding.seat)} holds a ${holding.source} card`}

@@ -295,7 +295,7 @@ const Cards = ({
 }) => {
   const places = new Set(highlight?.places ?? [])
   const slot = (place: string, cost: string, id: string | null, extra?: string) => (
-    <li
+    <div
       key={place}
       {...placeProps(
         place,
@@ -309,7 +309,7 @@ const Cards = ({
         {` · ${id ? cardName(id, view.options) : "empty"}`}
         {extra ? <span className="bui-muted">{` · ${extra}`}</span> : null}
       </span>
-    </li>
+    </div>
   )
   const decks = (["town", "city", "metro"] as const).map((d) =>
     slot(
@@ -323,21 +323,21 @@ const Cards = ({
     <>
       <section className="bui-panel" aria-label="Contracts">
         <h3>Contracts</h3>
-        <ul className="bui-market-row">
+        <div className="bui-market-row">
           {view.contractBoxes.map((id, box) =>
             slot(`contract-${box}`, `${COSTS.contractBoxes[box] ?? box + 1} AP`, id),
           )}
           {decks}
-        </ul>
+        </div>
       </section>
       <section className="bui-panel" aria-label="Planning">
         <h3>{`Planning · ${plural(view.deckSizes.planning, "card")} in the deck · ${view.discard.length} discarded`}</h3>
-        <ul className="bui-market-row">
+        <div className="bui-market-row">
           {view.planningBoxes.map((id, box) =>
             slot(`planning-${box}`, `${COSTS.planningBoxes[box] ?? box + 1} AP`, id),
           )}
           {slot("planning-top", `Deck top, ${COSTS.planningTop} AP`, view.planning.top)}
-        </ul>
+        </div>
       </section>
     </>
   )
