@@ -254,16 +254,30 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
     let closing: Promise<void> | undefined
     const close = () => {
       closing ??= (async () => {
+        // A stop is promised within seconds: a step that takes long is said, so a slow stop can be read.
+        const step = async (what: string, run: () => Promise<unknown>) => {
+          const t0 = Date.now()
+          await run()
+          const ms = Date.now() - t0
+          if (ms >= 1_000)
+            process.stderr.write(`boroughs server: stopping: ${what} took ${(ms / 1000).toFixed(1)} s\n`)
+        }
         app.streams.closeAll()
-        await new Promise<void>((resolve) => {
-          http.close(() => resolve())
-          http.closeIdleConnections()
-          setTimeout(() => http.closeAllConnections(), 2_000).unref()
-        })
-        await runtime.runPromise(Scope.close(handlerScope, Exit.void))
-        if (background !== undefined) await runtime.runPromise(Fiber.interrupt(background))
-        await searches.close()
-        await runtime.dispose()
+        await step(
+          "closing connections",
+          () =>
+            new Promise<void>((resolve) => {
+              http.close(() => resolve())
+              http.closeIdleConnections()
+              // A request still running after a second (a command under way) is cut: a stop is promised in seconds.
+              setTimeout(() => http.closeAllConnections(), 1_000).unref()
+            }),
+        )
+        await step("ending requests", () => runtime.runPromise(Scope.close(handlerScope, Exit.void)))
+        if (background !== undefined)
+          await step("stopping background work", () => runtime.runPromise(Fiber.interrupt(background)))
+        await step("stopping search threads", () => searches.close())
+        await step("closing the database", () => runtime.dispose())
       })()
       return closing
     }

@@ -1,23 +1,24 @@
 "use client"
 
-import { narrate, type SeatInfo } from "@boroughs/board-ui"
+import { type GameRenderer, narrateWith, type SeatInfo } from "@boroughs/board-ui/kit"
 import type { ViewedEnvelope } from "@boroughs/protocol"
 import { memo, useEffect, useRef } from "react"
 
 /**
- * Every event the spectator may see, in plain words (board-ui's `narrate`); the one at the position shown
+ * Every event the spectator may see, in plain words (board-ui's `narrateWith`, with the game's own narrator); the one at the position shown
  * is marked, and a click jumps to it. Redacted events narrate only what is public. The list is one tab
  * stop that scrolls with the keyboard (`data-owns-keys`: the replay leaves its keys alone while focused);
  * each event's type name stays out of sight, as its tooltip.
  */
 export const EventLog = memo(function EventLog({
-  game,
+  renderer,
   events,
   seats,
   at,
   onJump,
 }: {
-  game: string
+  /** The game's renderer, whose narrator words its events (undefined: a game without one yet). */
+  renderer: GameRenderer | undefined
   events: ReadonlyArray<ViewedEnvelope>
   seats: ReadonlyArray<SeatInfo>
   at: number
@@ -58,7 +59,7 @@ export const EventLog = memo(function EventLog({
             }}
           >
             <span className="v">{e.version}</span>
-            <span>{narrate(game, e, seats)}</span>
+            <span>{narrateWith(renderer, e, seats)}</span>
           </li>
         ))}
       </ol>

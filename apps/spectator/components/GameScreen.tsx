@@ -1,6 +1,6 @@
 "use client"
 
-import { GameBoard, placesOf } from "@boroughs/board-ui"
+import { type GameRenderer, placesWith, RendererBoard } from "@boroughs/board-ui/kit"
 import {
   type AuditReport,
   type GameDetail,
@@ -91,6 +91,17 @@ const keysTakenBy = (target: EventTarget | null) =>
  * chart and the audit. Live games follow the head over SSE (resuming with Last-Event-ID after a drop);
  * any position can be shown instead (`?at=`), with the keyboard, the scrubber, the log or the chart.
  */
+/** What the page hands a game's screen (components/screens/<game> adds the game's renderer). */
+export interface GameScreenProps {
+  initialDetail: GameDetail
+  initialTimeline: Timeline
+  initialAudit: AuditReport | null
+  initialAt: number | null
+  initialAs: number | null
+  initialShown: Shown | null
+  title: string
+}
+
 export function GameScreen({
   initialDetail,
   initialTimeline,
@@ -99,14 +110,10 @@ export function GameScreen({
   initialAs,
   initialShown,
   title,
-}: {
-  initialDetail: GameDetail
-  initialTimeline: Timeline
-  initialAudit: AuditReport | null
-  initialAt: number | null
-  initialAs: number | null
-  initialShown: Shown | null
-  title: string
+  renderer,
+}: GameScreenProps & {
+  /** The game's renderer and rules (one game's code: see components/screens). */
+  renderer: GameRenderer | undefined
 }) {
   const gameId = initialDetail.gameId
   const game = initialDetail.game
@@ -234,10 +241,10 @@ export function GameScreen({
     const whole = complete && events.every((e) => !e.redacted)
     if (!complete && streamProblem === null) return
     folding.current = true
-    void loadLocalPositions(gameId, detail.seats, whole ? events : null).then((positions) => {
+    void loadLocalPositions(gameId, detail.seats, whole ? events : null, renderer?.game).then((positions) => {
       if (positions !== null && positions.last === last) setLocal(positions)
     })
-  }, [ended, events, last, streamProblem, gameId, detail.seats])
+  }, [ended, events, last, streamProblem, gameId, detail.seats, renderer])
 
   // A position folded here, in the same render as the step that asked for it.
   const localShown = useMemo((): Shown | null => {
@@ -380,7 +387,7 @@ export function GameScreen({
   const point = points.find((p) => p.version === current) ?? points[points.length - 1]
   const visibleEvents = useMemo(() => events.filter((e) => e.version <= last), [events, last])
   const eventHere = visibleEvents.find((e) => e.version === current)
-  const highlight = eventHere ? { places: placesOf(game, eventHere) } : undefined
+  const highlight = eventHere ? { places: placesWith(renderer, eventHere) } : undefined
   const following = at === null && as === null
   const policy = detail.spectators
 
@@ -580,7 +587,14 @@ export function GameScreen({
             {/* The board's panels are headed h3: this keeps the page's headings in order. */}
             <h2 className="visually-hidden">Board</h2>
             {display ? (
-              <GameBoard game={game} view={display.view} seats={seats} highlight={highlight} />
+              <RendererBoard
+                renderer={renderer}
+                game={game}
+                title={title}
+                view={display.view}
+                seats={seats}
+                highlight={highlight}
+              />
             ) : (
               <p className="muted">Loading the board…</p>
             )}
@@ -642,7 +656,7 @@ export function GameScreen({
               clocked={detail.decisionMs !== null}
             />
             {audit ? <AuditBadge audit={audit} /> : null}
-            <EventLog game={game} events={visibleEvents} seats={seats} at={current} onJump={goTo} />
+            <EventLog renderer={renderer} events={visibleEvents} seats={seats} at={current} onJump={goTo} />
           </div>
         </div>
       </div>

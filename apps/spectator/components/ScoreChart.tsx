@@ -1,6 +1,6 @@
 "use client"
 
-import { LineChart, type SeatInfo, seatColour } from "@boroughs/board-ui"
+import { LineChart, type SeatInfo, seatColour } from "@boroughs/board-ui/kit"
 import type { TimelinePoint } from "@boroughs/protocol"
 import { useMemo } from "react"
 

@@ -1,4 +1,4 @@
-import { Clock, type SeatInfo, SeatSwatch } from "@boroughs/board-ui"
+import { Clock, type SeatInfo, SeatSwatch } from "@boroughs/board-ui/kit"
 import type { SeatClock, TimelinePoint } from "@boroughs/protocol"
 import { ranksOf } from "@/lib/timeline"
 

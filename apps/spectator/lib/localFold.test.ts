@@ -54,8 +54,11 @@ const serverView = (match: Match, seat: number | null): unknown =>
     ),
   )
 
-const folded = (envelopes: ReadonlyArray<FoldableEnvelope>, seats: number): LocalPositions => {
-  const result = foldEndedGame(envelopes, seats)
+/** The rules of a game by id, as the page of that game holds them. */
+const rulesOf = (id: string): AnyGame => (findGame(id) as { game: AnyGame }).game
+
+const folded = (envelopes: ReadonlyArray<FoldableEnvelope>, seats: number, id: string): LocalPositions => {
+  const result = foldEndedGame(envelopes, seats, rulesOf(id))
   if (!result.ok) throw new Error(result.problem)
   return result.positions
 }
@@ -68,7 +71,7 @@ describe("folding an ended game in the browser", () => {
   ] as const) {
     it(`${id}: every position, whole and as each seat, equals the server's view?at=`, () => {
       const { envelopes, reached } = playedGame(id, seats, `local-fold-${id}`)
-      const positions = folded(envelopes, seats)
+      const positions = folded(envelopes, seats, id)
       expect(positions.last).toBe(envelopes.length)
       // Out of order, as a scrubber jumps: a fold that leaked state between positions would show here.
       const versions = [...reached.keys()].sort((a, b) => ((a * 7919) % 101) - ((b * 7919) % 101))
@@ -88,7 +91,7 @@ describe("folding an ended game in the browser", () => {
 
   it("a seat sees only its own secrets before the end, and everything at the end", () => {
     const { envelopes, reached } = playedGame("downtown", 4, "local-fold-secrets")
-    const positions = folded(envelopes, 4)
+    const positions = folded(envelopes, 4, "downtown")
     const mid = [...reached.keys()][Math.floor(reached.size / 2)] as number
     const match = reached.get(mid) as Match
     expect(positions.viewAt(mid, 0)).toEqual(
@@ -101,7 +104,7 @@ describe("folding an ended game in the browser", () => {
   it("refuses what it cannot fold faithfully, saying why", () => {
     const { envelopes } = playedGame("downtown", 4, "local-fold-refusals")
     const problem = (es: ReadonlyArray<FoldableEnvelope>) => {
-      const r = foldEndedGame(es, 4)
+      const r = foldEndedGame(es, 4, rulesOf("downtown"))
       return r.ok ? null : r.problem
     }
     expect(problem(envelopes.slice(0, -1))).toMatch(/not over/)
@@ -114,7 +117,7 @@ describe("folding an ended game in the browser", () => {
     const started = envelopes[0] as FoldableEnvelope
     const unknown = [{ ...started, data: { ...started.data, game: "chess" } }, ...envelopes.slice(1)]
     expect(problem(unknown)).toMatch(/"chess"/)
-    const positions = folded(envelopes, 4)
+    const positions = folded(envelopes, 4, "downtown")
     expect(() => positions.viewAt(0, null)).toThrow(/not one of/)
     expect(() => positions.viewAt(positions.last + 1, null)).toThrow(/not one of/)
     expect(() => positions.viewAt(1, 4)).toThrow(/seat 4/)

@@ -1,4 +1,4 @@
-import { apply, findGame, type GameStarted, type Match, toEvent, viewOf } from "@boroughs/core"
+import { type AnyGame, apply, type GameStarted, type Match, toEvent, viewOf } from "@boroughs/core/kernel"
 
 // Positions of an ended game folded in the browser from its events, so stepping needs no server round
 // trip. Once a game has ended the server sends every event whole to anyone who may watch it, and
@@ -34,7 +34,12 @@ const refuse = (problem: string): Folded => ({ ok: false, problem })
  * positions, or says why they cannot be folded here. Views are computed on demand and returned as the
  * JSON the server would send (what `JSON.stringify` drops is dropped here too).
  */
-export const foldEndedGame = (envelopes: ReadonlyArray<FoldableEnvelope>, seats: number): Folded => {
+export const foldEndedGame = (
+  envelopes: ReadonlyArray<FoldableEnvelope>,
+  seats: number,
+  /** The game's rules (the page's own game: no registry of every game comes with this code). */
+  game: AnyGame | undefined,
+): Folded => {
   const first = envelopes[0]
   if (first === undefined || first.type !== "GameStarted")
     return refuse("the events do not start with GameStarted")
@@ -46,9 +51,8 @@ export const foldEndedGame = (envelopes: ReadonlyArray<FoldableEnvelope>, seats:
   if (envelopes[envelopes.length - 1]?.type !== "GameEnded")
     return refuse("the events do not end with GameEnded: the game is not over")
   const started = toEvent(first) as GameStarted
-  const registered = findGame(started.game)
-  if (registered === undefined) return refuse(`game "${started.game}" is not one this site knows`)
-  const game = registered.game
+  if (game === undefined || game.id !== started.game)
+    return refuse(`game "${started.game}" is not one this page can fold`)
 
   // Matches after each version, folded once: stepping back and forth reads them, never re-folds.
   const matches: Match[] = [

@@ -1,3 +1,4 @@
+import type { AnyGame } from "@boroughs/core/kernel"
 import type { ViewedEnvelope } from "@boroughs/protocol"
 import { fromBrowser } from "./browser"
 import type { LocalPositions } from "./localFold"
@@ -26,6 +27,7 @@ export const loadLocalPositions = async (
   gameId: string,
   seats: number,
   streamed: ReadonlyArray<ViewedEnvelope> | null,
+  game: AnyGame | undefined,
 ): Promise<LocalPositions | null> => {
   const fallBack = (problem: string) => {
     console.warn(`Stepping asks the server for each position of ${gameId}: ${problem}`)
@@ -35,7 +37,7 @@ export const loadLocalPositions = async (
     const events = streamed ?? (await readEndedGame(gameId))
     if (events === null) return null
     const { foldEndedGame } = await import("./localFold")
-    const folded = foldEndedGame(events, seats)
+    const folded = foldEndedGame(events, seats, game)
     return folded.ok ? folded.positions : fallBack(folded.problem)
   } catch (error) {
     // The folding code failed to load, or the rules threw on an event: the server still has every position.

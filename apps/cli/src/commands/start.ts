@@ -85,7 +85,7 @@ const withFetch = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 const STOP_DEADLINE_MS = 30_000
 
 /** How long the games may take to stop after a signal before the children are stopped regardless. */
-const GAMES_STOP_MS = 2_000
+const GAMES_STOP_MS = 1_000
 
 export const startSelfplay = async (o: StartOptions) => {
   const games = o.games ? o.games.split(",").map((id) => requireGame(id.trim())) : [...registry]

@@ -1,3 +1,4 @@
+import type { AnyGame } from "@boroughs/core/kernel"
 import type { ComponentType } from "react"
 
 /** A seat at the table and the name to show for it (a person, a bot, or "Seat 3" when unknown). */
@@ -48,6 +49,8 @@ export type Narrator = Readonly<Record<string, (event: any, names: Names) => str
 export interface GameRenderer {
   readonly id: string
   readonly title: string
+  /** The game's rules (its view schema checks what the board is handed; pages fold positions with it). */
+  readonly game: AnyGame
   // biome-ignore lint/suspicious/noExplicitAny: the registry holds renderers of every view type.
   readonly Board: ComponentType<BoardProps<any>>
   readonly narrator: Narrator

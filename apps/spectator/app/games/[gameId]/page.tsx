@@ -2,7 +2,8 @@ import type { Metadata } from "next"
 import Link from "next/link"
 import { notFound } from "next/navigation"
 import { cache } from "react"
-import { GameScreen, type Shown } from "@/components/GameScreen"
+import type { Shown } from "@/components/GameScreen"
+import { GameScreenFor } from "@/components/GameScreenFor"
 import { ServerDown } from "@/components/ServerDown"
 import { pageTitle, seatInfos } from "@/lib/seats"
 import { fromServer } from "@/lib/server"
@@ -121,7 +122,7 @@ export default async function GamePage({ params, searchParams }: { params: Param
 
   const title = gameTitle(catalogue, detail.value.game)
   return (
-    <GameScreen
+    <GameScreenFor
       initialDetail={detail.value}
       initialTimeline={timeline.value}
       initialAudit={audit.kind === "ok" ? audit.value : null}

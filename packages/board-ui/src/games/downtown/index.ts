@@ -1,3 +1,4 @@
+import { downtown } from "@boroughs/core/games/downtown"
 import type { GameRenderer } from "../../common/types.js"
 import { DowntownBoard } from "./DowntownBoard.js"
 import { downtownNarrator, downtownPlacesOf } from "./narrate.js"
@@ -6,6 +7,7 @@ import { downtownNarrator, downtownPlacesOf } from "./narrate.js"
 export const downtownRenderer: GameRenderer = {
   id: "downtown",
   title: "Downtown",
+  game: downtown,
   Board: DowntownBoard,
   narrator: downtownNarrator,
   placesOf: downtownPlacesOf,

@@ -1,3 +1,4 @@
+import { manhattan } from "@boroughs/core/games/manhattan"
 import type { GameRenderer } from "../../common/types.js"
 import { ManhattanBoard } from "./ManhattanBoard.js"
 import { manhattanNarrator, manhattanPlacesOf } from "./narrate.js"
@@ -6,6 +7,7 @@ import { manhattanNarrator, manhattanPlacesOf } from "./narrate.js"
 export const manhattanRenderer: GameRenderer = {
   id: "manhattan",
   title: "Manhattan",
+  game: manhattan,
   Board: ManhattanBoard,
   narrator: manhattanNarrator,
   placesOf: manhattanPlacesOf,

@@ -1,3 +1,4 @@
+import { suburbia } from "@boroughs/core/games/suburbia"
 import type { GameRenderer } from "../../common/types.js"
 import { suburbiaNarrator, suburbiaPlacesOf } from "./narrate.js"
 import { SuburbiaBoard } from "./SuburbiaBoard.js"
@@ -6,6 +7,7 @@ import { SuburbiaBoard } from "./SuburbiaBoard.js"
 export const suburbiaRenderer: GameRenderer = {
   id: "suburbia",
   title: "Suburbia",
+  game: suburbia,
   Board: SuburbiaBoard,
   narrator: suburbiaNarrator,
   placesOf: suburbiaPlacesOf,

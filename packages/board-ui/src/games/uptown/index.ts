@@ -1,3 +1,4 @@
+import { uptown } from "@boroughs/core/games/uptown"
 import type { GameRenderer } from "../../common/types.js"
 import { uptownNarrator, uptownPlacesOf } from "./narrate.js"
 import { UptownBoard } from "./UptownBoard.js"
@@ -6,6 +7,7 @@ import { UptownBoard } from "./UptownBoard.js"
 export const uptownRenderer: GameRenderer = {
   id: "uptown",
   title: "Uptown",
+  game: uptown,
   Board: UptownBoard,
   narrator: uptownNarrator,
   placesOf: uptownPlacesOf,

@@ -1,3 +1,4 @@
+import { urbanSprawl } from "@boroughs/core/games/urban-sprawl"
 import type { GameRenderer } from "../../common/types.js"
 import { urbanSprawlNarrator, urbanSprawlPlacesOf } from "./narrate.js"
 import { UrbanSprawlBoard } from "./UrbanSprawlBoard.js"
@@ -6,6 +7,7 @@ import { UrbanSprawlBoard } from "./UrbanSprawlBoard.js"
 export const urbanSprawlRenderer: GameRenderer = {
   id: "urban-sprawl",
   title: "Urban Sprawl",
+  game: urbanSprawl,
   Board: UrbanSprawlBoard,
   narrator: urbanSprawlNarrator,
   placesOf: urbanSprawlPlacesOf,
