@@ -1,6 +1,7 @@
 import type { EventEnvelope } from "@boroughs/core"
 import { EventStore } from "@boroughs/store"
 import { Context, Effect, Layer } from "effect"
+import { appendAtHead } from "./internal/appends.js"
 import * as Streams from "./Streams.js"
 
 /**
@@ -60,29 +61,16 @@ export const makeDisplayNames = (store: EventStore["Service"]) => {
   const list = Effect.map(store.readStream(streamId), foldDisplayNames)
 
   /** Appends at the register's head, again when another organiser's change got there first. */
-  const append = (event: DisplayNameEvent, actor: string, time: string) =>
-    Effect.gen(function* () {
-      const { type, ...data } = event
-      const commandId = `${type}:${event.holder}:${time}:${Math.random().toString(36).slice(2)}`
-      for (let attempt = 0; ; attempt++) {
-        const head = yield* store.head(streamId)
-        const done = yield* store
-          .append({
-            streamId,
-            streamType: "registry",
-            expectedVersion: head?.version ?? 0,
-            commandId,
-            events: [{ type, data, metadata: { commandId, actor, time } }],
-          })
-          .pipe(
-            Effect.as(true),
-            Effect.catchTag("WrongExpectedVersion", (e) =>
-              attempt < 20 ? Effect.succeed(false) : Effect.die(new Error(e.message)),
-            ),
-          )
-        if (done) return
-      }
+  const append = (event: DisplayNameEvent, actor: string, time: string) => {
+    const { type, ...data } = event
+    const commandId = `${type}:${event.holder}:${time}:${Math.random().toString(36).slice(2)}`
+    return appendAtHead(store, {
+      streamId,
+      streamType: "registry",
+      commandId,
+      events: [{ type, data, metadata: { commandId, actor, time } }],
     })
+  }
 
   return {
     /** Every registered name, in holder order. */

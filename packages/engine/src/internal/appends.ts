@@ -1,4 +1,6 @@
 import type { EventEnvelope, Typed } from "@boroughs/core"
+import type { AppendRequest, EventStore } from "@boroughs/store"
+import { Effect } from "effect"
 
 /** The metadata every event of an append carries; the first event also carries what caused it. */
 export interface AppendMetadata {
@@ -39,3 +41,22 @@ export const metadataFor = (cause: AppendMetadata, index: number): Record<string
   if (cause.time !== undefined) out.time = cause.time
   return out
 }
+
+/**
+ * Appends to a stream wherever its head is now, again when another writer got there first: for streams
+ * whose events do not depend on what came before them (a ladder's entries, the register of names). Dies after
+ * 20 lost races in a row, which no real contention reaches.
+ */
+export const appendAtHead = (store: EventStore["Service"], request: Omit<AppendRequest, "expectedVersion">) =>
+  Effect.gen(function* () {
+    for (let attempt = 0; ; attempt++) {
+      const head = yield* store.head(request.streamId)
+      const appended = yield* store.append({ ...request, expectedVersion: head?.version ?? 0 }).pipe(
+        Effect.map((r) => r.envelopes),
+        Effect.catchTag("WrongExpectedVersion", (e) =>
+          attempt < 20 ? Effect.succeed(null) : Effect.die(new Error(e.message)),
+        ),
+      )
+      if (appended !== null) return appended
+    }
+  })

@@ -9,6 +9,7 @@ import {
   pairLadder,
 } from "@boroughs/tournament"
 import { Context, Data, Effect, Layer } from "effect"
+import { appendAtHead } from "../internal/appends.js"
 import * as Streams from "../Streams.js"
 import { isoOf, jsonOf, withServerTables } from "../serverTables.js"
 
@@ -112,27 +113,12 @@ export const makeLadder = (store: EventStore["Service"], settings: LadderSetting
 
   /** Appends to a ladder stream at its current head, again if another append got there first. */
   const append = (game: string, commandId: string, event: LadderEvent, actor: string) =>
-    Effect.gen(function* () {
-      const streamId = Streams.ladder(game)
-      for (let attempt = 0; ; attempt++) {
-        const head = yield* store.head(streamId)
-        const appended = yield* store
-          .append({
-            streamId,
-            streamType: "ladder",
-            expectedVersion: head?.version ?? 0,
-            commandId,
-            events: [{ ...toData(event), metadata: { commandId, actor, time: event.at } }],
-          })
-          .pipe(
-            Effect.map((r) => r.envelopes),
-            Effect.catchTag("WrongExpectedVersion", (e) =>
-              attempt < 20 ? Effect.succeed(null) : Effect.die(new Error(e.message)),
-            ),
-          )
-        if (appended !== null) return appended as ReadonlyArray<EventEnvelope>
-      }
-    })
+    appendAtHead(store, {
+      streamId: Streams.ladder(game),
+      streamType: "ladder",
+      commandId,
+      events: [{ ...toData(event), metadata: { commandId, actor, time: event.at } }],
+    }).pipe(Effect.map((envelopes) => envelopes as ReadonlyArray<EventEnvelope>))
 
   const presentHolders = (holders: ReadonlyArray<string>) =>
     holders.length === 0
