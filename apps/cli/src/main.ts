@@ -339,6 +339,48 @@ token
     process.stderr.write(`boroughs: revoked ${tokenId}\n`)
   })
 
+const names = program
+  .command("names")
+  .description(
+    "the register of display names on a running server (organisers): how players and bots are shown in new games",
+  )
+names
+  .command("list")
+  .description("every registered name: holder, name, who set it and when")
+  .option("--json", "print them as JSON")
+  .option(urlOption, urlHelp)
+  .option(organiserTokenOption, organiserTokenHelp)
+  .action(async (o) => {
+    const { formatNames, listNames } = await import("./commands/names.js")
+    const registered = await listNames(o)
+    process.stdout.write(`${o.json ? JSON.stringify(registered, null, 2) : formatNames(registered)}\n`)
+  })
+names
+  .command("set")
+  .description(
+    "name a holder: every game created from now on shows it so, unless the game names the seat itself",
+  )
+  .argument("<holder>", "bot:<name> or player:<name>")
+  .argument("<name>", "the display name: 1–40 printable characters")
+  .option(urlOption, urlHelp)
+  .option(organiserTokenOption, organiserTokenHelp)
+  .action(async (holder: string, name: string, o) => {
+    const { setName } = await import("./commands/names.js")
+    const set = await setName({ ...o, holder, name })
+    process.stderr.write(`boroughs: ${set.holder} is shown as "${set.name}" in games created from now on\n`)
+  })
+names
+  .command("clear")
+  .description("take a holder off the register (games already created keep their names)")
+  .argument("<holder>", "bot:<name> or player:<name>")
+  .option(urlOption, urlHelp)
+  .option(organiserTokenOption, organiserTokenHelp)
+  .action(async (holder: string, o) => {
+    const { clearName } = await import("./commands/names.js")
+    await clearName({ ...o, holder })
+    process.stderr.write(`boroughs: ${holder} has no registered name now\n`)
+  })
+
 const game = program.command("game").description("games on a running server: create one, watch one in words")
 game
   .command("create")

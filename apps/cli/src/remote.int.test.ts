@@ -92,6 +92,37 @@ const playSeat = async (gameId: string, seat: number) => {
   throw new Error(`${gameId} did not end within 2,000 moves of seat ${seat}`)
 }
 
+describe("boroughs names", () => {
+  it("set, list and clear the register; a game created after shows the name", async () => {
+    const set = boroughs("names", "set", "player:zoe", "Zoë Quinn")
+    expect(set.code, set.stderr).toBe(0)
+    expect(set.stderr).toBe('boroughs: player:zoe is shown as "Zoë Quinn" in games created from now on\n')
+    const table = boroughs("names", "list")
+    expect(table.code, table.stderr).toBe(0)
+    const lines = table.stdout.trimEnd().split("\n")
+    expect(lines[0]).toMatch(/^HOLDER +NAME +SET BY +SET AT$/)
+    expect(lines.find((l) => l.startsWith("player:zoe"))).toMatch(/^player:zoe +Zoë Quinn +organiser:/)
+    const created = await call("POST", "/api/games", organiser, {
+      game: "uptown",
+      seats: 2,
+      players: ["player:zoe", "builtin:random"],
+      decisionMs: null,
+    })
+    expect(created.json.names).toEqual(["Zoë Quinn", null])
+    const cleared = boroughs("names", "clear", "player:zoe")
+    expect(cleared.code, cleared.stderr).toBe(0)
+    expect(JSON.parse(boroughs("names", "list", "--json").stdout)).toEqual([])
+    expect(boroughs("names", "list").stdout).toBe("no names registered\n")
+    // What the server refuses is said in one line, exit 1.
+    const bad = boroughs("names", "set", "builtin:random", "Randy")
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(/^boroughs: .*(bot|player)/)
+    const again = boroughs("names", "clear", "player:zoe")
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain("player:zoe has no registered display name")
+  })
+})
+
 describe("boroughs token", () => {
   let tokenId = ""
   let secret = ""
