@@ -203,7 +203,8 @@ describe("the admin app, in Chromium against a real server", () => {
     await page.goto(`${context().appUrl}/games/e2e-board`)
     const board = page.getByTestId("organiser-board")
     await board.getByRole("region", { name: "Uptown board" }).locator("svg").first().waitFor()
-    await expect(page.title()).resolves.toBe(
+    await page.waitForFunction(
+      (title) => document.title === title,
       "Uptown · Ann vs heuristic vs heuristic vs heuristic · Boroughs admin",
     )
     // The organiser's board shows every seat's hand (a spectator's hides them).

@@ -98,7 +98,8 @@ function Game() {
   const title = registered?.game.title ?? game?.game ?? "Game"
   const seatInfo = seatInfos(game?.players ?? detail?.players ?? [], detail?.names ?? [])
   useEffect(() => {
-    if (game !== null) document.title = `${pageTitle(title, seatInfo)} · Boroughs admin`
+    // Once the seats' names are in (they come with the game's own route): a title of holders would flicker.
+    if (game !== null && detail !== null) document.title = `${pageTitle(title, seatInfo)} · Boroughs admin`
   })
   /** Sends a confirmed action; a refusal is thrown for the dialog to show. */
   const act = async (action: GameActionRequest["action"], reason: string) => {
