@@ -20,6 +20,12 @@ export function Clock({ seat, deadline }: { seat: number; deadline: string }) {
       role="timer"
       title="time left to decide"
       className={left !== null && isRunningOut(left) ? "clock clock-warn" : "clock"}
+      // Fixed-width digits, so the countdown does not jiggle; red and bold once time runs short.
+      style={{
+        fontVariantNumeric: "tabular-nums",
+        whiteSpace: "nowrap",
+        ...(left !== null && isRunningOut(left) ? { color: "var(--bad, #b3261e)", fontWeight: 600 } : {}),
+      }}
       data-testid="clock"
       data-seat={seat}
     >
