@@ -1,6 +1,6 @@
 "use client"
 
-import { type GameRenderer, placesWith, RendererBoard } from "@boroughs/board-ui/kit"
+import { type GameRenderer, placesWith, RendererBoard, seatName } from "@boroughs/board-ui/kit"
 import {
   type AuditReport,
   type GameDetail,
@@ -17,14 +17,7 @@ import type { Fetched } from "@/lib/client"
 import type { LocalPositions } from "@/lib/localFold"
 import { loadLocalPositions } from "@/lib/localPositions"
 import { pageTitle, seatInfos } from "@/lib/seats"
-import {
-  nextBigSwing,
-  nextRound,
-  previousBigSwing,
-  previousRound,
-  recordedDelay,
-  swingList,
-} from "@/lib/timeline"
+import { nextRound, nextSwing, previousRound, previousSwing, recordedDelay, swingList } from "@/lib/timeline"
 import { AuditBadge } from "./AuditBadge"
 import { EventLog } from "./EventLog"
 import { ScoreChart } from "./ScoreChart"
@@ -377,13 +370,14 @@ export function GameScreen({
 
   useEffect(() => setInteractive(true), [])
 
-  const swing = nextBigSwing(points, current)
-  const swingBefore = previousBigSwing(points, current)
   const swings = useMemo(
-    () =>
-      swingList(points, (s) => seats.find((x) => x.seat === s)?.name ?? `Seat ${s + 1}`, timeline.scoreLabel),
+    () => swingList(points, (s) => seatName(seats, s), timeline.scoreLabel),
     [points, seats, timeline.scoreLabel],
   )
+  // Computed once per game, not per step: every step re-renders this screen.
+  const swingVersions = useMemo(() => swings.map((w) => w.version), [swings])
+  const swing = nextSwing(swingVersions, current)
+  const swingBefore = previousSwing(swingVersions, current)
   const point = points.find((p) => p.version === current) ?? points[points.length - 1]
   const visibleEvents = useMemo(() => events.filter((e) => e.version <= last), [events, last])
   const eventHere = visibleEvents.find((e) => e.version === current)
@@ -620,7 +614,7 @@ export function GameScreen({
               measure={measure}
               scoreLabel={timeline.scoreLabel}
               at={current}
-              swings={swings.map((w) => w.version)}
+              swings={swingVersions}
               onJump={goTo}
             />
             {swings.length > 0 ? (

@@ -9,7 +9,8 @@ export type Fetched<A> =
   /** The server could not be reached or failed: worth retrying. */
   | { readonly kind: "down"; readonly message: string }
 
-export const describe = (error: unknown): string => {
+/** What went wrong, in words: the error's message, else its tag, else the value itself. */
+export const messageOf = (error: unknown): string => {
   if (typeof error === "object" && error !== null) {
     const e = error as { message?: unknown; _tag?: unknown }
     if (typeof e.message === "string" && e.message !== "") return e.message
@@ -21,7 +22,7 @@ export const describe = (error: unknown): string => {
 /** Sorts an API failure into what a page does about it. */
 export const classify = (error: unknown): Fetched<never> => {
   const tag = typeof error === "object" && error !== null ? (error as { _tag?: unknown })._tag : undefined
-  if (tag === "NotFound") return { kind: "not-found", message: describe(error) }
-  if (tag === "Forbidden") return { kind: "forbidden", message: describe(error) }
-  return { kind: "down", message: describe(error) }
+  if (tag === "NotFound") return { kind: "not-found", message: messageOf(error) }
+  if (tag === "Forbidden") return { kind: "forbidden", message: messageOf(error) }
+  return { kind: "down", message: messageOf(error) }
 }

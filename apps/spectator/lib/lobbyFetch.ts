@@ -1,5 +1,5 @@
 import type { GameList, GameListQuery } from "@boroughs/protocol"
-import { classify, describe, type Fetched } from "./fetched"
+import { classify, type Fetched, messageOf } from "./fetched"
 
 /**
  * A page of the lobby read from the browser with plain fetch: the typed client would bring the effect runtime
@@ -20,6 +20,6 @@ export const fetchGameList = async (query: GameListQuery): Promise<Fetched<GameL
     if (response.ok) return { kind: "ok", value: body as GameList }
     return classify(body ?? { message: `the server answered ${response.status}` })
   } catch (error) {
-    return { kind: "down", message: describe(error) }
+    return { kind: "down", message: messageOf(error) }
   }
 }

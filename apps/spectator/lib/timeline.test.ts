@@ -2,11 +2,11 @@ import type { TimelinePoint } from "@boroughs/protocol"
 import { describe, expect, it } from "vitest"
 import {
   bigSwingVersions,
-  nextBigSwing,
   nextRound,
+  nextSwing,
   parseAt,
-  previousBigSwing,
   previousRound,
+  previousSwing,
   ranksOf,
   recordedDelay,
   swingAt,
@@ -45,18 +45,18 @@ describe("timeline navigation", () => {
   })
 
   it("the next big swing is the leap to the lead, then none", () => {
-    expect(nextBigSwing(game, 1)).toBe(5)
-    expect(nextBigSwing(game, 5)).toBeNull()
+    expect(nextSwing(bigSwingVersions(game), 1)).toBe(5)
+    expect(nextSwing(bigSwingVersions(game), 5)).toBeNull()
   })
 
   it("the previous big swing is the one before the position shown", () => {
-    expect(previousBigSwing(game, 7)).toBe(5)
-    expect(previousBigSwing(game, 5)).toBe(
+    expect(previousSwing(bigSwingVersions(game), 7)).toBe(5)
+    expect(previousSwing(bigSwingVersions(game), 5)).toBe(
       bigSwingVersions(game)
         .filter((v) => v < 5)
         .pop() ?? null,
     )
-    expect(previousBigSwing(game, 1)).toBeNull()
+    expect(previousSwing(bigSwingVersions(game), 1)).toBeNull()
   })
 
   it("says each big swing in words: who took the lead, by how much", () => {

@@ -30,15 +30,13 @@ export const bigSwingVersions = (points: ReadonlyArray<TimelinePoint>): number[]
   return points.filter((_, i) => (swings[i] as number) >= threshold).map((p) => p.version)
 }
 
-/** The next big swing after `version`, or null when none is left. */
-export const nextBigSwing = (points: ReadonlyArray<TimelinePoint>, version: number): number | null =>
-  bigSwingVersions(points).find((v) => v > version) ?? null
+/** The next of the big swings (`bigSwingVersions`, computed once per game) after `version`, or null. */
+export const nextSwing = (swings: ReadonlyArray<number>, version: number): number | null =>
+  swings.find((v) => v > version) ?? null
 
-/** The last big swing before `version`, or null when none came before. */
-export const previousBigSwing = (points: ReadonlyArray<TimelinePoint>, version: number): number | null =>
-  bigSwingVersions(points)
-    .filter((v) => v < version)
-    .pop() ?? null
+/** The last of the big swings before `version`, or null when none came before. */
+export const previousSwing = (swings: ReadonlyArray<number>, version: number): number | null =>
+  swings.filter((v) => v < version).pop() ?? null
 
 /** A big swing in words, for the list beside the board. */
 export interface Swing {

@@ -44,7 +44,12 @@ export const narrateSpecificWith = (
 ): string | null => {
   const fields = eventFields(event)
   // A game may word the kernel's events its own way (Manhattan's scores are heights and blocks).
-  const say = renderer?.narrator[fields.type] ?? kernelNarrator(titleFrom(renderer, titleOf))[fields.type]
+  // The kernel's narrator is made only for its two events: a log narrates hundreds of the game's own.
+  const say =
+    renderer?.narrator[fields.type] ??
+    (fields.type === "GameStarted" || fields.type === "GameEnded"
+      ? kernelNarrator(titleFrom(renderer, titleOf))[fields.type]
+      : undefined)
   return say ? say(fields, namesFor(seats)) : null
 }
 

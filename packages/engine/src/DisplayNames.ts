@@ -63,7 +63,7 @@ export const makeDisplayNames = (store: EventStore["Service"]) => {
   /** Appends at the register's head, again when another organiser's change got there first. */
   const append = (event: DisplayNameEvent, actor: string, time: string) => {
     const { type, ...data } = event
-    const commandId = `${type}:${event.holder}:${time}:${Math.random().toString(36).slice(2)}`
+    const commandId = `${type}:${event.holder}:${globalThis.crypto.randomUUID()}`
     return appendAtHead(store, {
       streamId,
       streamType: "registry",
