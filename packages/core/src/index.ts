@@ -1,2 +1,5 @@
+export * from "./analysis/analyse.js"
+export * from "./analysis/rollout.js"
+export * from "./analysis/selfPlay.js"
 export * from "./kernel/index.js"
 export * from "./registry.js"

@@ -23,6 +23,7 @@ describe("the HTTP API definition", () => {
         "POST /api/games/{gameId}/commands",
         "GET /api/games/{gameId}/view",
         "GET /api/games/{gameId}/timeline",
+        "GET /api/games/{gameId}/analysis",
         "GET /api/games/{gameId}/audit",
         "GET /api/bot/stream",
         "GET /api/openapi.json",

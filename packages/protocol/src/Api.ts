@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { GameAnalysis } from "./Analysis.js"
 import { AuditReport } from "./Audit.js"
 import { Authentication } from "./Auth.js"
 import { BotStreamMessage } from "./BotStream.js"
@@ -99,6 +100,11 @@ const games = HttpApiGroup.make("games")
       query: ViewerQuery,
       success: Timeline,
       error: [...common, Forbidden, NotFound],
+    }),
+    HttpApiEndpoint.get("analysis", "/api/games/:gameId/analysis", {
+      params: gamePath,
+      success: GameAnalysis,
+      error: [...common, Forbidden, NotFound, Conflict],
     }),
     HttpApiEndpoint.get("audit", "/api/games/:gameId/audit", {
       params: gamePath,

@@ -36,7 +36,8 @@ export class NotFound extends Schema.TaggedError<NotFound>()(
 /**
  * 409: the command lost a race. `stale-version`: it was decided at `expectedVersion` and the game moved
  * on; `contention`: other writers kept winning; `command-id-reused`: the id names another command;
- * `game-exists`: the game id is taken; `tournament-exists`: the tournament id is taken.
+ * `game-exists`: the game id is taken; `tournament-exists`: the tournament id is taken; `game-live`: what was
+ * asked for exists only once the game has ended (its analysis).
  */
 export class Conflict extends Schema.TaggedError<Conflict>()(
   "Conflict",
@@ -48,6 +49,7 @@ export class Conflict extends Schema.TaggedError<Conflict>()(
       "command-id-reused",
       "game-exists",
       "tournament-exists",
+      "game-live",
     ]),
     expectedVersion: Schema.optionalKey(Schema.Int),
     actualVersion: Schema.optionalKey(Schema.Int),

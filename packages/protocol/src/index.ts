@@ -1,3 +1,4 @@
+export * from "./Analysis.js"
 export * from "./Api.js"
 export * from "./Audit.js"
 export * from "./Auth.js"

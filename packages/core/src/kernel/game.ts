@@ -129,6 +129,13 @@ export interface GameDefinition<
    */
   readonly determinise?: (view: View, random: Random) => State
   /**
+   * Optional, for analysis of a finished game (where the whole state is public): the same state with its
+   * hidden future (the seed and the PRNG behind every draw still to come) replaced from `random`, so a
+   * rollout from a past position meets fresh chance instead of the real draws. Contract: the organiser's
+   * `view` and every seat's legal commands are unchanged.
+   */
+  readonly reseed?: (state: State, random: Random) => State
+  /**
    * Optional, for score charts and bots: each seat's standing read from a view (never the state) — the score
    * `outcome` ranks by, as it would stand now, and money where the game has money — and what the score means.
    */

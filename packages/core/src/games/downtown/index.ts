@@ -1,4 +1,5 @@
 import type { Bot } from "../../kernel/bot.js"
+import { reseeded } from "../../kernel/determinise.js"
 import type { GameDefinition } from "../../kernel/game.js"
 import { advance } from "./advance.js"
 import { heuristicBot } from "./bots/heuristic.js"
@@ -42,6 +43,7 @@ export const downtown: GameDefinition<Options, State, Command, Event, View, Cata
   outcome,
   standings,
   determinise,
+  reseed: reseeded,
 }
 
 /** The bots that ship with Downtown. */

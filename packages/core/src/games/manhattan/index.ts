@@ -1,3 +1,4 @@
+import { reseeded } from "../../kernel/determinise.js"
 import type { GameDefinition, GameStarted } from "../../kernel/game.js"
 import { advance } from "./advance.js"
 import { heuristicBot } from "./bots/heuristic.js"
@@ -50,6 +51,7 @@ export const manhattan: GameDefinition<Options, State, Command, Event, View, Cat
   standings,
   prospects,
   determinise,
+  reseed: reseeded,
 }
 
 /** The bots that ship with Manhattan, by name. */

@@ -1,3 +1,4 @@
+import { reseeded } from "../../kernel/determinise.js"
 import type { GameDefinition, GameStarted } from "../../kernel/game.js"
 import { advance } from "./advance.js"
 import { daleBot } from "./bots/dale.js"
@@ -50,6 +51,7 @@ export const suburbia: GameDefinition<Options, State, Command, Event, View, Cata
   outcome,
   standings,
   determinise,
+  reseed: reseeded,
 }
 
 /** The bots that ship with Suburbia, by name. */

@@ -1,3 +1,4 @@
+import { reseeded } from "../../kernel/determinise.js"
 import type { GameDefinition, GameStarted } from "../../kernel/game.js"
 import { Random, rngFromSeed } from "../../kernel/random.js"
 import { advance } from "./advance.js"
@@ -56,6 +57,7 @@ export const uptown: GameDefinition<Options, State, Command, Event, View, Catalo
   outcome,
   standings,
   determinise,
+  reseed: reseeded,
 }
 
 /** The bots that ship with Uptown, by name. */

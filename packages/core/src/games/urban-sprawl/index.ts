@@ -1,3 +1,4 @@
+import { reseeded } from "../../kernel/determinise.js"
 import type { GameDefinition, GameStarted } from "../../kernel/game.js"
 import { advance } from "./advance.js"
 import { heuristicBot } from "./bots/heuristic.js"
@@ -48,6 +49,7 @@ export const urbanSprawl: GameDefinition<Options, State, Command, Event, View, C
   outcome,
   standings,
   determinise,
+  reseed: reseeded,
 }
 
 /** The bots that ship with Urban Sprawl, by name. */
