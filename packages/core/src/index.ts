@@ -1,5 +1,3 @@
-export * from "./analysis/analyse.js"
-export * from "./analysis/rollout.js"
-export * from "./analysis/selfPlay.js"
+export * from "./analysis/index.js"
 export * from "./kernel/index.js"
 export * from "./registry.js"

@@ -103,12 +103,14 @@ export interface LoggedEvent {
   readonly metadata: Readonly<Record<string, unknown>>
 }
 
-interface Position {
+/** A position to judge: the state after `version` events. */
+export interface Position {
   readonly version: number
   readonly state: unknown
 }
 
-interface Decided {
+/** A command a seat played, with the positions before it and right after its own events. */
+export interface Decided {
   readonly seat: Seat
   readonly command: Typed
   readonly before: Position
@@ -122,7 +124,7 @@ const eventOf = (e: LoggedEvent): Typed => ({ ...e.data, type: e.type })
  * the command's own events when the rules then draw or reveal (so a move is judged apart from the luck after
  * it). Commands are read from each append's metadata; `decide` says how many events are the command's own.
  */
-const walk = (game: AnyGame, log: ReadonlyArray<LoggedEvent>) => {
+export const analysisPositions = (game: AnyGame, log: ReadonlyArray<LoggedEvent>) => {
   const first = log[0]
   if (first === undefined || first.type !== "GameStarted")
     throw new Error("analysis: the log must start with GameStarted")
@@ -162,9 +164,6 @@ const walk = (game: AnyGame, log: ReadonlyArray<LoggedEvent>) => {
   return { positions, decided, ended: ended as GameEnded, finalVersion: last.version }
 }
 
-/** The heuristic bot the rollouts play with, if the game ships one. */
-export type BotsOf = (gameId: string) => Readonly<Record<string, Bot>> | undefined
-
 /**
  * Each seat's chance of winning at every position of a finished game, and its mistakes: the decisions after
  * which its chance dropped most, where trying the heuristic's best-rated alternatives (with the same random
@@ -179,30 +178,15 @@ export const analyseGame = (
   settings: AnalysisSettings = defaultAnalysisSettings,
   onProgress?: (done: number, total: number) => void,
 ): GameAnalysis => {
-  const reseed = game.reseed
-  if (reseed === undefined) throw new Error(`analysis: ${game.id} has no reseed hook`)
   const key = analysisKey(settings)
   const bot = bots?.heuristic
-  const policy: RolloutPolicy = heuristicPolicy(bot, settings.epsilon)
-  const { positions, decided, ended, finalVersion } = walk(game, log)
+  const estimator = rolloutEstimator(game, bots, settings)
+  const { positions, decided, ended, finalVersion } = analysisPositions(game, log)
   const seats = ended.ranks.length
   let rollouts = 0
-
-  /** Mean win shares and ranks of `n` rollouts from a state, on random streams `stream/0..n-1`. */
   const estimate = (state: unknown, n: number, stream: string) => {
-    const win = new Array<number>(seats).fill(0)
-    const rank = new Array<number>(seats).fill(0)
-    for (let r = 0; r < n; r++) {
-      const random = Random.fromKey(`${key}/${stream}/${r}`)
-      const result = playOut(game, reseed(state, random), policy, random)
-      const shares = winShares(result.ranks)
-      for (let s = 0; s < seats; s++) {
-        win[s] = (win[s] as number) + (shares[s] as number)
-        rank[s] = (rank[s] as number) + (result.ranks[s] as number)
-      }
-    }
     rollouts += n
-    return { win: win.map((w) => w / n), rank: rank.map((x) => x / n) }
+    return estimator(state, n, stream)
   }
 
   const ordered = [...positions.values()].sort((a, b) => a.version - b.version)
@@ -287,6 +271,41 @@ export const rolloutsPerPosition = (settings: AnalysisSettings, positions: numbe
     settings.minimumRollouts,
     Math.min(settings.rollouts, Math.floor(settings.maxRollouts / Math.max(1, positions))),
   )
+
+/**
+ * Each seat's mean share of the win and mean rank over `n` rollouts from a state: the game's heuristic bot
+ * (with the settings' share of uniform choices) plays every seat, each rollout on the random stream
+ * `<key>/<stream>/<r>` that both reseeds the future's chance and drives the players, so an estimate is
+ * reproducible and two estimates on the same stream share their luck.
+ */
+export const rolloutEstimator = (
+  game: AnyGame,
+  bots: Readonly<Record<string, Bot>> | undefined,
+  settings: AnalysisSettings,
+) => {
+  const reseed = game.reseed
+  if (reseed === undefined) throw new Error(`analysis: ${game.id} has no reseed hook`)
+  const key = analysisKey(settings)
+  const policy: RolloutPolicy = heuristicPolicy(bots?.heuristic, settings.epsilon)
+  return (state: unknown, n: number, stream: string): { win: number[]; rank: number[] } => {
+    let win: number[] = []
+    let rank: number[] = []
+    for (let r = 0; r < n; r++) {
+      const random = Random.fromKey(`${key}/${stream}/${r}`)
+      const result = playOut(game, reseed(state, random), policy, random)
+      if (r === 0) {
+        win = new Array<number>(result.ranks.length).fill(0)
+        rank = new Array<number>(result.ranks.length).fill(0)
+      }
+      const shares = winShares(result.ranks)
+      for (let s = 0; s < shares.length; s++) {
+        win[s] = (win[s] as number) + (shares[s] as number)
+        rank[s] = (rank[s] as number) + (result.ranks[s] as number)
+      }
+    }
+    return { win: win.map((w) => w / n), rank: rank.map((x) => x / n) }
+  }
+}
 
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000
 

@@ -1,0 +1,3 @@
+export * from "./analyse.js"
+export * from "./rollout.js"
+export * from "./selfPlay.js"
