@@ -14,7 +14,9 @@ import { selfPlayedLog } from "./selfPlay.js"
 const registered = findGame("downtown")
 if (registered === undefined) throw new Error("no downtown")
 const { game, bots } = registered
-const players = [bots.heuristic, bots.heuristic, bots.heuristic]
+const heuristic = bots.heuristic
+if (heuristic === undefined) throw new Error("no heuristic bot")
+const players = [heuristic, heuristic, heuristic]
 const { log } = selfPlayedLog(game, undefined, players, "bench")
 const positions = [...analysisPositions(game, log).positions.values()]
 const middle = positions[Math.floor(positions.length / 2)]

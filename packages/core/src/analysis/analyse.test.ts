@@ -11,6 +11,7 @@ import {
   analyseGame,
   analysisKey,
   analysisPositions,
+  analysisSettingsWithRollouts,
   defaultAnalysisSettings,
   rolloutsPerPosition,
 } from "./analyse.js"
@@ -28,14 +29,15 @@ const quick: AnalysisSettings = {
 
 const registered = (id: string) => {
   const found = findGame(id)
-  if (found === undefined) throw new Error(`no ${id}`)
-  return found
+  const heuristic = found?.bots.heuristic
+  if (found === undefined || heuristic === undefined) throw new Error(`no ${id} or no heuristic bot`)
+  return { ...found, heuristic }
 }
 
 /** A position some way into a heuristic game: the state before its `at`-th command. */
 const midGame = (id: string, seats: number, at: number) => {
-  const { game, bots } = registered(id)
-  const { log } = selfPlayedLog(game, undefined, new Array(seats).fill(bots.heuristic), `mid/${id}`)
+  const { game, heuristic } = registered(id)
+  const { log } = selfPlayedLog(game, undefined, new Array(seats).fill(heuristic), `mid/${id}`)
   const { decided } = analysisPositions(game, log)
   const d = decided[Math.min(at, decided.length - 1)]
   if (d === undefined) throw new Error("no decisions")
@@ -83,8 +85,8 @@ describe("reseed: a finished game's position with its future chance drawn afresh
 })
 
 describe("analyseGame: every position's chances and the mistakes of a finished game", () => {
-  const { game, bots } = registered("uptown")
-  const { log, ended } = selfPlayedLog(game, undefined, [bots.heuristic, bots.heuristic], "analysed")
+  const { game, bots, heuristic } = registered("uptown")
+  const { log, ended } = selfPlayedLog(game, undefined, [heuristic, heuristic], "analysed")
   const analysis = analyseGame(game, bots, log, quick)
 
   it("judges the position before every command, in order, and ends on the real outcome", () => {
@@ -121,20 +123,26 @@ describe("analyseGame: every position's chances and the mistakes of a finished g
     expect(() => analyseGame(game, bots, log.slice(0, log.length - 5), quick)).toThrow(/has not ended/)
   })
 
-  it("reports progress position by position", () => {
+  it("reports progress position by position, then seat by seat for the mistake search", () => {
     const heard: number[] = []
-    analyseGame(game, bots, log, quick, (done, total) => {
+    const positions = analysis.positions.length - 1
+    const total = positions + 2 * quick.suspectsPerSeat
+    analyseGame(game, bots, log, quick, (done, steps) => {
       heard.push(done)
-      expect(total).toBe(analysis.positions.length - 1)
+      expect(steps).toBe(total)
     })
-    expect(heard).toEqual(Array.from({ length: analysis.positions.length - 1 }, (_, i) => i + 1))
+    expect(heard).toEqual([
+      ...Array.from({ length: positions }, (_, i) => i + 1),
+      positions + quick.suspectsPerSeat,
+      total,
+    ])
   })
 })
 
 describe("mistakes: a seat playing at random against heuristic players", () => {
-  const { game, bots } = registered("manhattan")
+  const { game, bots, heuristic } = registered("manhattan")
   const random = randomBot()
-  const { log } = selfPlayedLog(game, undefined, [random, bots.heuristic, bots.heuristic], "blunders")
+  const { log } = selfPlayedLog(game, undefined, [random, heuristic, heuristic], "blunders")
   const analysis = analyseGame(game, bots, log, {
     ...quick,
     rollouts: 16,
@@ -167,6 +175,14 @@ describe("mistakes: a seat playing at random against heuristic players", () => {
 })
 
 describe("the budget", () => {
+  it("scales with the rollouts asked for, the same settings (and key) for the same number", () => {
+    const four = analysisSettingsWithRollouts(4)
+    expect(four).toMatchObject({ rollouts: 4, minimumRollouts: 4, candidateRollouts: 3, maxRollouts: 1_000 })
+    expect(analysisKey(analysisSettingsWithRollouts(4))).toBe(analysisKey(four))
+    expect(analysisSettingsWithRollouts(defaultAnalysisSettings.rollouts)).toBe(defaultAnalysisSettings)
+    expect(() => analysisSettingsWithRollouts(0)).toThrow(/at least 1/)
+  })
+
   it("gives a long game fewer rollouts per position, never under the minimum", () => {
     const s = defaultAnalysisSettings
     expect(rolloutsPerPosition(s, 100)).toBe(s.rollouts)

@@ -37,12 +37,32 @@ export const defaultAnalysisSettings: AnalysisSettings = {
   rollouts: 128,
   maxRollouts: 32_000,
   minimumRollouts: 24,
-  epsilon: 0.05,
+  epsilon: 0,
   suspectsPerSeat: 3,
   minimumDrop: 0.05,
   candidates: 6,
   candidateRollouts: 96,
   mistakeMargin: 0.08,
+}
+
+/**
+ * The default settings with `rollouts` per position and the whole budget scaled to match (the candidates'
+ * rollouts and the per-game cap): what the server's `BOROUGHS_ANALYSIS_ROLLOUTS` and the CLI's `--rollouts`
+ * both mean, so the same number gives the same key wherever it is asked for.
+ */
+export const analysisSettingsWithRollouts = (rollouts: number): AnalysisSettings => {
+  if (!Number.isInteger(rollouts) || rollouts < 1)
+    throw new RangeError(`rollouts per position must be a whole number of at least 1, not ${rollouts}`)
+  const d = defaultAnalysisSettings
+  if (rollouts === d.rollouts) return d
+  const scale = rollouts / d.rollouts
+  return {
+    ...d,
+    rollouts,
+    maxRollouts: Math.max(rollouts, Math.round(d.maxRollouts * scale)),
+    minimumRollouts: Math.min(d.minimumRollouts, rollouts),
+    candidateRollouts: Math.max(1, Math.round(d.candidateRollouts * scale)),
+  }
 }
 
 /** Where the analysis algorithm stands: bumped when the same settings would give other figures. */
@@ -169,7 +189,8 @@ export const analysisPositions = (game: AnyGame, log: ReadonlyArray<LoggedEvent>
  * which its chance dropped most, where trying the heuristic's best-rated alternatives (with the same random
  * streams) found a command that keeps at least `mistakeMargin` more. The whole state is public once a game has
  * ended, so rollouts start from the true position with only the future's chance (`reseed`) resampled.
- * Deterministic: the same log and settings give the same analysis. `onProgress` hears positions done.
+ * Deterministic: the same log and settings give the same analysis. `onProgress` hears steps done of the
+ * total: one per position, then `suspectsPerSeat` per seat for the mistake search.
  */
 export const analyseGame = (
   game: AnyGame,
@@ -184,13 +205,14 @@ export const analyseGame = (
   const { positions, decided, ended, finalVersion } = analysisPositions(game, log)
   const seats = ended.ranks.length
   let rollouts = 0
-  const estimate = (state: unknown, n: number, stream: string) => {
-    rollouts += n
-    return estimator(state, n, stream)
+  const estimate = (...args: Parameters<typeof estimator>) => {
+    rollouts += args[1]
+    return estimator(...args)
   }
 
   const ordered = [...positions.values()].sort((a, b) => a.version - b.version)
   const perPosition = rolloutsPerPosition(settings, ordered.length)
+  const steps = ordered.length + seats * settings.suspectsPerSeat
   const chances: PositionChances[] = []
   const byVersion = new Map<number, PositionChances>()
   ordered.forEach((p, index) => {
@@ -200,7 +222,7 @@ export const analyseGame = (
     const chance: PositionChances = { version: p.version, win: win.map(round4), rank: rank.map(round4) }
     chances.push(chance)
     byVersion.set(p.version, chance)
-    onProgress?.(index + 1, ordered.length)
+    onProgress?.(index + 1, steps)
   })
   const final: PositionChances = {
     version: finalVersion,
@@ -235,11 +257,9 @@ export const analyseGame = (
       if (tried.length < 2) continue
       const results = tried.map((command) => ({
         command,
-        chance: estimate(
-          afterCommand(game, state, seat, command),
-          settings.candidateRollouts,
-          `candidates/${d.before}`,
-        ).win[seat] as number,
+        chance: estimate(state, settings.candidateRollouts, `candidates/${d.before}`, { seat, command }).win[
+          seat
+        ] as number,
       }))
       const played = results[0] as { command: Typed; chance: number }
       const best = results.reduce((a, b) => (b.chance > a.chance ? b : a))
@@ -250,6 +270,7 @@ export const analyseGame = (
           better: { command: best.command, chance: round4(best.chance) },
         })
     }
+    onProgress?.(ordered.length + (seat + 1) * settings.suspectsPerSeat, steps)
   }
   mistakes.sort((a, b) => a.before - b.before || a.seat - b.seat)
   return {
@@ -276,7 +297,8 @@ export const rolloutsPerPosition = (settings: AnalysisSettings, positions: numbe
  * Each seat's mean share of the win and mean rank over `n` rollouts from a state: the game's heuristic bot
  * (with the settings' share of uniform choices) plays every seat, each rollout on the random stream
  * `<key>/<stream>/<r>` that both reseeds the future's chance and drives the players, so an estimate is
- * reproducible and two estimates on the same stream share their luck.
+ * reproducible and two estimates on the same stream share their luck. With `first`, each rollout starts by
+ * that seat playing that command (a candidate at an examined decision).
  */
 export const rolloutEstimator = (
   game: AnyGame,
@@ -287,12 +309,20 @@ export const rolloutEstimator = (
   if (reseed === undefined) throw new Error(`analysis: ${game.id} has no reseed hook`)
   const key = analysisKey(settings)
   const policy: RolloutPolicy = heuristicPolicy(bots?.heuristic, settings.epsilon)
-  return (state: unknown, n: number, stream: string): { win: number[]; rank: number[] } => {
+  return (
+    state: unknown,
+    n: number,
+    stream: string,
+    first?: { readonly seat: Seat; readonly command: Typed },
+  ): { win: number[]; rank: number[] } => {
     let win: number[] = []
     let rank: number[] = []
     for (let r = 0; r < n; r++) {
       const random = Random.fromKey(`${key}/${stream}/${r}`)
-      const result = playOut(game, reseed(state, random), policy, random)
+      // A command tried in the rollout is decided after the reseed: whatever it draws is a fresh draw too.
+      const fresh = reseed(state, random)
+      const start = first === undefined ? fresh : afterCommand(game, fresh, first.seat, first.command)
+      const result = playOut(game, start, policy, random)
       if (r === 0) {
         win = new Array<number>(result.ranks.length).fill(0)
         rank = new Array<number>(result.ranks.length).fill(0)
