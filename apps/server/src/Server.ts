@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto"
 import { createServer, type Server as HttpServer } from "node:http"
 import type { AddressInfo } from "node:net"
+import { defaultAnalysisSettings } from "@boroughs/core"
 import {
   AccessLog,
+  Analyses,
   DisplayNames,
   GameEngine,
   Ladder,
@@ -122,6 +124,8 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
     ),
   )
   const ladderSettings = ladderSettingsOf({ ...config, tournamentGame })
+  // The projection queues finished games under the settings' key; the leader's runner computes them.
+  const analysis = config.analysis ?? defaultAnalysisSettings
   const layer = Layer.mergeAll(
     tournamentsLayer,
     Ladder.layer(ladderSettings),
@@ -130,7 +134,8 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
     Snapshots.layer(config.findGame, config.knownGames, config.snapshotEvery),
     Lobby.layer,
     AccessLog.layer,
-    Projections.layer(config.findGame, config.snapshotEvery),
+    Projections.layer(config.findGame, config.snapshotEvery, analysis),
+    Analyses.layer(analysis),
   ).pipe(
     Layer.provideMerge(
       Layer.mergeAll(
@@ -157,6 +162,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
           store,
           lobby: yield* Lobby,
           projections: yield* Projections,
+          analyses: yield* Analyses,
           access: yield* AccessLog,
           engine: yield* GameEngine,
           live: yield* LiveGames,
@@ -176,6 +182,7 @@ export const startServer = async (config: ServerConfig): Promise<RunningServer> 
             Effect.all(
               [
                 runBackground({
+                  analysis,
                   onLeadership: (l) => {
                     leader = l
                   },

@@ -1,5 +1,6 @@
 import type {
   AccessLog,
+  Analyses,
   DisplayNames,
   GameEngine,
   Ladder,
@@ -23,6 +24,8 @@ export interface App {
   readonly lobby: Lobby["Service"]
   /** The server's projections: their lag, for `/metrics`. */
   readonly projections: Projections["Service"]
+  /** The analyses of finished games, computed in the background. */
+  readonly analyses: Analyses["Service"]
   /** The organiser looks at each game's secrets. */
   readonly access: AccessLog["Service"]
   readonly engine: GameEngine["Service"]

@@ -45,6 +45,7 @@ describe("ids and queries with a NUL byte", () => {
     "GET /api/games/a%00b/events",
     "GET /api/games/a%00b/view?at=1",
     "GET /api/games/a%00b/timeline",
+    "GET /api/games/a%00b/analysis",
     "GET /api/games/a%00b/audit",
     "GET /api/games/a%00b/trail",
     "GET /api/games/a%00b/stream",

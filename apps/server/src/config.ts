@@ -1,4 +1,4 @@
-import type { AnyGame } from "@boroughs/core"
+import type { AnalysisSettings, AnyGame } from "@boroughs/core"
 import type { TournamentGame } from "@boroughs/engine"
 import type { HouseSearchLimits } from "./houseBots/houseSearch.js"
 import { LOOPBACK, parseTrustedProxies, type TrustedProxies } from "./http/clientAddress.js"
@@ -97,6 +97,11 @@ export interface ServerConfig {
    * false: no ladder.
    */
   readonly ladder?: false | LadderOptions
+  /**
+   * How finished games are analysed in the background (`GET /api/games/:gameId/analysis`). Absent:
+   * `defaultAnalysisSettings`; false: no analysis (`BOROUGHS_ANALYSIS=off`).
+   */
+  readonly analysis?: false | AnalysisSettings
 }
 
 /** The defaults main.ts starts from. */

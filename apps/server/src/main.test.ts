@@ -55,4 +55,15 @@ describe("boroughs server's options", () => {
     expect(house.code).toBe(2)
     expect(house.stderr).toMatch(/BOROUGHS_LADDER_HOUSE lists house bots as builtin:<bot>/)
   })
+
+  it("refuses bad analysis settings, naming the value, before it listens", async () => {
+    const [onOff, rollouts] = await Promise.all([
+      main([], { BOROUGHS_ANALYSIS: "sometimes" }),
+      main([], { BOROUGHS_ANALYSIS_ROLLOUTS: "lots" }),
+    ])
+    expect(onOff.code).toBe(2)
+    expect(onOff.stderr).toMatch(/BOROUGHS_ANALYSIS must be "on" or "off", not "sometimes"/)
+    expect(rollouts.code).toBe(2)
+    expect(rollouts.stderr).toMatch(/BOROUGHS_ANALYSIS_ROLLOUTS must be a whole number from 1 to 10000/)
+  })
 })

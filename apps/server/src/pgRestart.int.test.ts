@@ -32,7 +32,13 @@ const startNode = (name: string, url: string) =>
       ["--import", "tsx", "src/main.ts", "--port", "0", "--fixtures", "--node", name],
       {
         cwd: serverDir,
-        env: { ...process.env, DATABASE_URL: url, BOROUGHS_ORGANISER_TOKEN: ORGANISER },
+        // Few rollouts: each analysis of a finished game takes seconds, not the defaults' tens.
+        env: {
+          ...process.env,
+          DATABASE_URL: url,
+          BOROUGHS_ORGANISER_TOKEN: ORGANISER,
+          BOROUGHS_ANALYSIS_ROLLOUTS: "4",
+        },
         stdio: ["ignore", "pipe", "pipe"],
       },
     )
@@ -166,6 +172,22 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
     await db.start()
     await until("one replica leads again", async () => (await count()) === 1, 15_000)
     expect(mostLeaders).toBe(1)
+    // House bots play it to the end at once: the analysis job, on whichever replica leads now, takes it up.
+    expect(
+      (
+        await b.post(
+          "/api/games",
+          {
+            game: "uptown",
+            seats: 2,
+            gameId: "analysed",
+            players: ["builtin:heuristic", "builtin:heuristic"],
+            decisionMs: null,
+          },
+          ORGANISER,
+        )
+      ).status,
+    ).toBe(201)
     while (await playOne()) if (moves > 200) throw new Error("the played game does not end")
     await until(
       "the clocks end their games",
@@ -181,6 +203,12 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
       const ended = status === 200 ? json.games.map((g: { gameId: string }) => g.gameId) : []
       return [...clocked, played].every((id) => ended.includes(id))
     })
+    // The analysis job outlived the restart.
+    await until(
+      "the analysis of the game ended after it is ready",
+      async () => (await a.get("/api/games/analysed/analysis")).json.status === "ready",
+      45_000,
+    )
     expectAlive(nodes)
 
     // The record is whole: the engine's verify (what `boroughs verify` runs) replays each game from its log.
@@ -197,7 +225,7 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
       expect(report.problems, report.streamId).toEqual([])
       expect(report).toMatchObject({ ok: true, ended: true })
     }
-  }, 60_000)
+  }, 90_000)
 
   it("says not ready, and answers 503 to what needs the database, while it is away; ready again after", async () => {
     const db = cluster as ThrowawayCluster

@@ -12,7 +12,7 @@ export const ORGANISER = "test-organiser-secret-0123456789"
 
 /**
  * A server for tests: in-memory PGlite from the cached initdb dump (or the given database), any free port,
- * the registered games and Bluff Dice, no rate limits unless asked, quick keep-alives.
+ * the registered games and Bluff Dice, no rate limits unless asked, quick keep-alives, no analyses.
  */
 export const testServer = async (overrides: Partial<ServerConfig> = {}): Promise<RunningServer> =>
   startServer({
@@ -30,6 +30,8 @@ export const testServer = async (overrides: Partial<ServerConfig> = {}): Promise
     background: true,
     node: "test",
     logRequests: false,
+    // A finished game's analysis costs seconds of a core: only the tests that read one turn it on.
+    analysis: false,
     ...overrides,
   })
 

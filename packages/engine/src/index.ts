@@ -10,7 +10,11 @@ export {
   type TrailEntry,
 } from "@boroughs/tournament"
 export { AccessLog, type OrganiserView } from "./AccessLog.js"
+export { Analyses, type AnalysisState, makeAnalyses, RETRY_FAILED_AFTER_MS } from "./Analyses.js"
+export { analysisProjection, analysisProjectionId, isAnalysable } from "./AnalysisProjection.js"
+export { type AnalysisRunnerOptions, runAnalyses } from "./AnalysisRunner.js"
 export { runAutomaticSeats } from "./AutomaticSeats.js"
+export { analysisFromEnv, MAX_ANALYSIS_ROLLOUTS } from "./analysis/settingsFromEnv.js"
 export { runBackground } from "./Background.js"
 export { clockCommandId, runClocks } from "./ClockRunner.js"
 export {

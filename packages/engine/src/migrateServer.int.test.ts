@@ -14,6 +14,7 @@ const SERVER_TABLES = [
   "proj_ladder_entries",
   "proj_ladder_games",
   "srv_bot_presence",
+  "proj_analysis",
 ]
 const ALL = Object.keys(serverMigrations).sort()
 
@@ -115,7 +116,7 @@ for (const backend of testBackends()) {
           expect(adopted).toEqual(before)
           // The same database migrated from nothing by this runner has the same schema.
           yield* Effect.promise(() =>
-            sql`drop table srv_tokens, proj_lobby, proj_snapshots, proj_tournaments, proj_ladder_entries, proj_ladder_games, srv_bot_presence, srv_migrations, srv_kysely_migration, srv_kysely_migration_lock`.execute(
+            sql`drop table srv_tokens, proj_lobby, proj_snapshots, proj_tournaments, proj_ladder_entries, proj_ladder_games, srv_bot_presence, proj_analysis, srv_migrations, srv_kysely_migration, srv_kysely_migration_lock`.execute(
               db,
             ),
           )

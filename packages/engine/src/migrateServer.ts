@@ -133,6 +133,34 @@ export const serverMigrations: Readonly<Record<string, ServerMigration>> = {
         .execute()
     },
   },
+  "0006_analysis": {
+    up: async (db) => {
+      // One row per ended game and analysis key (the algorithm's version and settings): queued by the analysis
+      // projection when the game ends, computed by the leader's analysis runner, read by GET …/analysis.
+      await db.schema
+        .createTable("proj_analysis")
+        .addColumn("game_id", "text", (c) => c.notNull())
+        .addColumn("key", "text", (c) => c.notNull())
+        .addColumn("game", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("done", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("total", "integer")
+        .addColumn("result", "jsonb")
+        .addColumn("error", "text")
+        .addColumn("queued_at", "timestamptz", (c) => c.notNull())
+        .addColumn("computed_at", "timestamptz")
+        .addColumn("elapsed_ms", "integer")
+        .addPrimaryKeyConstraint("proj_analysis_pkey", ["game_id", "key"])
+        .addCheckConstraint("proj_analysis_status", sql`status in ('queued', 'running', 'ready', 'failed')`)
+        .execute()
+      // The runner takes the oldest queued row of its key.
+      await db.schema
+        .createIndex("proj_analysis_by_status")
+        .on("proj_analysis")
+        .columns(["key", "status", "queued_at"])
+        .execute()
+    },
+  },
 }
 
 /** Kysely's bookkeeping of the server migrations, apart from the store's (`es_migration`, `es_migration_lock`). */

@@ -24,6 +24,8 @@ export const serverRuntimePrivileges: Readonly<Record<string, ReadonlyArray<stri
   proj_ladder_games: ["SELECT", "INSERT", "UPDATE", "DELETE"],
   // Which bots have a stream open: each node marks its own and clears them when they close.
   srv_bot_presence: ["SELECT", "INSERT", "UPDATE", "DELETE"],
+  // Analyses are queued by their projection, then claimed, advanced and finished by the leader's runner.
+  proj_analysis: ["SELECT", "INSERT", "UPDATE", "DELETE"],
   // Snapshots are written once per version (`on conflict do nothing`) and emptied by a rebuild.
   proj_snapshots: ["SELECT", "INSERT", "DELETE"],
 }

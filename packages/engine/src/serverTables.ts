@@ -86,6 +86,25 @@ export type ServerTables = {
     readonly node: string
     readonly seen_at: string | Date
   }
+  /** One row per ended game and analysis key: its analysis queued, under way, ready or failed. */
+  readonly proj_analysis: {
+    readonly game_id: string
+    /** `analysisKey(settings)`: the algorithm's version and settings the row is computed with. */
+    readonly key: string
+    readonly game: string
+    /** `queued`, `running`, `ready` or `failed`. */
+    readonly status: string
+    /** Positions estimated so far, of `total` (null until the runner knows it). */
+    readonly done: number
+    readonly total: number | null
+    /** Core's `GameAnalysis`, once ready. */
+    readonly result: string | Readonly<Record<string, unknown>> | null
+    /** Why the last run failed. */
+    readonly error: string | null
+    readonly queued_at: string | Date
+    readonly computed_at: string | Date | null
+    readonly elapsed_ms: number | null
+  }
   readonly proj_snapshots: {
     readonly game_id: string
     readonly version: number

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { eventually, http } from "../testing.js"
 import { type RecordedMove, researched } from "./searchedMoves.js"
 
-// The server ships bundled (`pnpm build`, run as `node dist/main.js`): its house bots' worker thread is an
-// entry of its own in the bundle. This builds the server as its build script says, into a folder of its
-// own, and plays a searched game on it.
+// The server ships bundled (`pnpm build`, run as `node dist/main.js`): its house bots' worker thread and its
+// analysis thread are entries of their own in the bundle. This builds the server as its build script says,
+// into a folder of its own, plays a searched game on it and reads the game's analysis.
 
 const serverDir = resolve(import.meta.dirname, "../..")
 const token = "bundled-organiser-secret-0123456789"
@@ -28,7 +28,7 @@ beforeAll(async () => {
     in: join(serverDir, input as string),
     out: out as string,
   }))
-  expect(entryPoints.map((e) => e.out)).toEqual(["main", "houseSearchWorker"])
+  expect(entryPoints.map((e) => e.out)).toEqual(["main", "houseSearchWorker", "analysisWorker"])
   const { bundle } = await import(pathToFileURL(resolve(serverDir, "../../scripts/bundle.mjs")).href)
   await bundle({ entryPoints, outdir })
 
@@ -38,6 +38,8 @@ beforeAll(async () => {
       BOROUGHS_HOME: home,
       BOROUGHS_ORGANISER_TOKEN: token,
       BOROUGHS_HOUSE_SEARCH_THREADS: "1",
+      // Few rollouts: the finished game's analysis, on the bundle's analysis thread, takes seconds.
+      BOROUGHS_ANALYSIS_ROLLOUTS: "4",
       DATABASE_URL: "",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -100,5 +102,19 @@ describe("the bundled server", () => {
     const { recorded, searched } = researched("uptown", "bundled", "seed-bundled", 2, 0, 30, events)
     expect(recorded.length).toBeGreaterThan(3)
     expect(searched).toEqual(recorded)
+  })
+
+  it("analyses the finished game on its bundled analysis thread", async () => {
+    const api = http(url)
+    const analysis = await eventually(
+      "the bundled game's analysis is ready",
+      // A keep-alive connection the server let go of while the test before searched may be refused once.
+      () => api.get("/api/games/bundled/analysis").catch(() => null),
+      (r) => r?.json.status === "ready",
+      { timeoutMs: 60_000, intervalMs: 200 },
+    )
+    const detail = (await api.get("/api/games/bundled")).json
+    expect(analysis?.json).toMatchObject({ gameId: "bundled", game: "uptown", seats: 2 })
+    expect(analysis?.json.positions.at(-1).version).toBe(detail.version)
   })
 })

@@ -4,6 +4,7 @@ import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
+import { analysis } from "../routes/analysis.js"
 import { audit } from "../routes/audit.js"
 import { command } from "../routes/commands.js"
 import { createGame, events, getGame, listGamesHandler } from "../routes/games.js"
@@ -28,6 +29,7 @@ const gamesGroup = (app: App) =>
       .handle("events", events(app))
       .handle("viewAt", viewAt(app))
       .handle("timeline", timeline(app))
+      .handle("analysis", analysis(app))
       .handle("audit", audit(app))
       .handleRaw("command", command(app)),
   )

@@ -48,6 +48,8 @@ const config = async (background: boolean) => ({
   node: "ladder-test",
   logRequests: false,
   ladder: { decisionMs: 1_500, tickMs: 200 },
+  // The ladder's games end here: their analyses (seconds of a core each) are for the analysis tests.
+  analysis: false as const,
 })
 
 let server: RunningServer

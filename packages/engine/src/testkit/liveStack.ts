@@ -12,16 +12,22 @@ export const testGames: Record<string, AnyGame> = { "bluff-dice": bluffDice }
 export const findTestGame = (id: string) => testGames[id]
 export const knownTestGames = () => Object.keys(testGames)
 
-/** Engine, tailer and live games over a store layer, with the server tables migrated. */
-export const liveStack = <Out, E, R>(store: Layer.Layer<Out, E, R>) => {
+/** Engine, tailer and live games over a store layer, with the server tables migrated (the fixture by default). */
+export const liveStack = <Out, E, R>(
+  store: Layer.Layer<Out, E, R>,
+  games: {
+    readonly findGame: (id: string) => AnyGame | undefined
+    readonly knownGames: () => ReadonlyArray<string>
+  } = { findGame: findTestGame, knownGames: knownTestGames },
+) => {
   const migrated = Layer.effectDiscard(
     Effect.gen(function* () {
       yield* migrateServer((yield* EventStore).db)
     }),
   )
   const live = Layer.mergeAll(
-    GameEngine.layer(findTestGame, knownTestGames),
-    LiveGames.layer(findTestGame, knownTestGames),
+    GameEngine.layer(games.findGame, games.knownGames),
+    LiveGames.layer(games.findGame, games.knownGames),
   ).pipe(Layer.provideMerge(LiveTail.layer))
   return Layer.mergeAll(live, migrated).pipe(Layer.provideMerge(store))
 }
