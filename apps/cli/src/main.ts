@@ -60,14 +60,53 @@ program
 
 program
   .command("export")
-  .description("write a game's event stream as NDJSON (docs/export-format.md)")
-  .requiredOption("--game-id <id>", "the game id")
+  .description("write a game's event stream as NDJSON (docs/export-format.md), from a database or a server")
+  .argument("[gameId]", "the game id (or --game-id)")
+  .option("--game-id <id>", "the game id")
   .option(dbOption, dbHelp)
+  .option(
+    "--url <url>",
+    "read the game from the server there (`boroughs start`'s is http://127.0.0.1:8080) instead of a database",
+  )
+  .option("--token-file <file>", "with --url: ask as this token's holder (default: as a spectator)")
   .option("--out <file.ndjson>", "write to a file instead of stdout")
-  .action(async (o) => {
-    const { exportGame } = await import("./commands/export.js")
-    const n = await exportGame(o)
-    if (o.out) process.stderr.write(`boroughs: wrote ${n} events to ${o.out}\n`)
+  .option(
+    "--analysis",
+    "append the finished game's analysis as a last line {\"analysis\": …}: the server's with --url, else the database's stored one, else made here (exit 2 for a live game)",
+  )
+  .option(
+    "--rollouts <n>",
+    "with --analysis and no --url: rollouts a position (default 128; fewer is quicker and noisier)",
+    int("--rollouts"),
+  )
+  .action(async (gameId: string | undefined, o) => {
+    const { exportGame, exportedGameId } = await import("./commands/export.js")
+    const { events, analysis } = await exportGame({ ...o, gameId: exportedGameId(gameId, o.gameId) })
+    if (o.out)
+      process.stderr.write(
+        `boroughs: wrote ${events} events${analysis ? " and the analysis" : ""} to ${o.out}\n`,
+      )
+  })
+
+program
+  .command("analyse")
+  .description(
+    "a finished game's analysis: each seat's chance of winning along the game and its mistakes, with the command the search preferred",
+  )
+  .argument("<source>", "an NDJSON export (its analysis line if it has one, else made here), or a game id")
+  .option(dbOption, dbHelp)
+  .option("--url <url>", "read the game id's analysis from the server there instead of a database")
+  .option("--token-file <file>", "with --url: ask as this token's holder (default: as a spectator)")
+  .option(
+    "--rollouts <n>",
+    "for an analysis made here: rollouts a position (default 128; fewer is quicker and noisier)",
+    int("--rollouts"),
+  )
+  .option("--json", "print the analysis as JSON (the API's AnalysisReady)")
+  .action(async (source: string, o) => {
+    const { analyse, formatAnalysis } = await import("./commands/analyse.js")
+    const analysis = await analyse({ ...o, source })
+    process.stdout.write(`${o.json ? JSON.stringify(analysis, null, 2) : formatAnalysis(analysis)}\n`)
   })
 
 program

@@ -35,6 +35,7 @@ const shrink = (line: string): string =>
     .replace("--games 1000", "--games 6")
     .replace("--rounds 5", "--rounds 2")
     .replace("ismcts:200", "ismcts:20")
+    .replace("--analysis >", "--analysis --rollouts 4 >")
     .replace("--port 3000 --api-port 8080", "--api-port 0 --no-site")
     .replace(/^npx boroughs server$/, "npx boroughs server --port 0")
     .replace(/^npm start$/, "npm start -- --api-port 0 --no-site")
@@ -46,7 +47,7 @@ const runByCi: Record<string, string> = {
 }
 
 const { env, remove: removeStrangerDirs } = strangerEnv()
-const made = ["game.ndjson", "downtown.json", "cup.ndjson", "position.json"].filter(
+const made = ["game.ndjson", "analysed.ndjson", "downtown.json", "cup.ndjson", "position.json"].filter(
   (f) => !existsSync(join(root, f)),
 )
 
@@ -135,9 +136,10 @@ describe("every command of the README works verbatim without pnpm", () => {
         .replace("--game-id <id>", `--game-id ${last.gameId}`)
         .replace("--tournament <id>", `--tournament ${last.tournamentId}`)
       // The selfplay's own --out file, before `export > game.ndjson` writes over it: the two must be the same bytes.
-      const selfplayOut = line.startsWith("npx boroughs export")
-        ? readFileSync(join(root, "game.ndjson"), "utf8")
-        : null
+      const selfplayOut =
+        line.startsWith("npx boroughs export") && !line.includes("--analysis")
+          ? readFileSync(join(root, "game.ndjson"), "utf8")
+          : null
       const r = sh(resolved)
       expect(r.stderr).not.toMatch(/command not found/)
       expect(r.code, `${resolved}\n${r.stderr}`).toBe(0)
@@ -155,6 +157,12 @@ describe("every command of the README works verbatim without pnpm", () => {
         expect(exported, "export gives selfplay's bytes: data only, no banner").toBe(selfplayOut)
       }
       if (line.startsWith("npx boroughs verify")) expect(r.stdout).toMatch(/^SOUND/)
+      if (line.includes("--analysis")) {
+        const analysed = readFileSync(join(root, "analysed.ndjson"), "utf8")
+        expect(analysed.startsWith(readFileSync(join(root, "game.ndjson"), "utf8"))).toBe(true)
+        expect(analysed.trimEnd().split("\n").pop()).toMatch(/^\{"analysis":\{/)
+      }
+      if (line.startsWith("npx boroughs analyse")) expect(r.stdout).toMatch(/^downtown game \S+: 4 seats, /)
       if (line.startsWith("npx boroughs describe"))
         expect(JSON.parse(readFileSync(join(root, "downtown.json"), "utf8")).id).toBe("downtown")
       if (line.startsWith("npx boroughs position"))

@@ -102,7 +102,10 @@ export const callServer = <A, E>(
       const client = yield* makeClient({ baseUrl: remote.url, token: remote.token })
       return yield* calls(client)
     }).pipe(
-      Effect.mapError((error) => new CliError(explainFailure(error, remote))),
+      // A CliError is the calls' own verdict (with its exit code), already in the terminal's words.
+      Effect.mapError((error) =>
+        error instanceof CliError ? error : new CliError(explainFailure(error, remote)),
+      ),
       Effect.provide(FetchHttpClient.layer),
     ),
   )
