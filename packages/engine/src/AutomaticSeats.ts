@@ -12,6 +12,12 @@ import * as Streams from "./Streams.js"
 /** Games whose seat control is remembered; the least recently active are read again when next heard of. */
 const MAX_TRACKED_GAMES = 20_000
 
+/**
+ * How long to wait before playing a game's automatic seats again after the `failures`-th failure in a row:
+ * nothing else would wake a game whose only owing seat is the server's (a database restart refused its move).
+ */
+export const retryDelayMs = (failures: number): number => Math.min(30_000, 250 * 2 ** Math.min(failures, 7))
+
 /** Whether the server plays a seat of the game itself: a built-in bot's, or a forfeited one's. */
 const playsItself = (c: SeatControl): boolean =>
   !c.paused && (c.forfeited.length > 0 || c.holders.some((h) => h?.startsWith("builtin:") === true))
@@ -46,6 +52,19 @@ export const runAutomaticSeats = <E extends { readonly message: string }>(
     /** Games being played now, and those heard of again meanwhile (played once more after). */
     const running = new Set<string>()
     const again = new Set<string>()
+    /** Failures in a row per game, for the retry's back-off. */
+    const failures = new Map<string, number>()
+
+    /** Offers the game again later: a refused move must be played once the cause (the database) is back. */
+    const retryLater = (gameId: string) => {
+      const n = (failures.get(gameId) ?? 0) + 1
+      failures.set(gameId, n)
+      return Effect.forkDetach(
+        Effect.sleep(retryDelayMs(n)).pipe(
+          Effect.andThen(Effect.sync(() => Queue.offerUnsafe(heard, gameId))),
+        ),
+      )
+    }
 
     const remember = (gameId: string, known: Known) => {
       const current = controls.get(gameId)
@@ -101,8 +120,13 @@ export const runAutomaticSeats = <E extends { readonly message: string }>(
     const serve = (gameId: string): Effect.Effect<void> =>
       Effect.gen(function* () {
         if (playsItself(yield* controlOf(gameId))) yield* play(gameId)
+        failures.delete(gameId)
       }).pipe(
-        Effect.catch((error) => Effect.logWarning(`automatic seats of ${gameId}: ${error.message}`)),
+        Effect.catch((error) =>
+          Effect.logWarning(`automatic seats of ${gameId}: ${error.message}`).pipe(
+            Effect.andThen(retryLater(gameId)),
+          ),
+        ),
         // A bot that throws must not leave its game marked as being played, never to be heard of again.
         Effect.catchDefect((defect) => Effect.logError(`automatic seats of ${gameId}: ${String(defect)}`)),
         Effect.andThen(
