@@ -8,7 +8,8 @@ import { memo, useEffect, useRef } from "react"
  * Every event the spectator may see, in plain words (board-ui's `narrateWith`, with the game's own narrator); the one at the position shown
  * is marked, and a click jumps to it. Redacted events narrate only what is public. The list is one tab
  * stop that scrolls with the keyboard (`data-owns-keys`: the replay leaves its keys alone while focused);
- * each event's type name stays out of sight, as its tooltip.
+ * each event's type name stays out of sight, as its tooltip. A finished game's analysis notes its mistakes at
+ * the events of the commands they were.
  */
 export const EventLog = memo(function EventLog({
   renderer,
@@ -16,6 +17,7 @@ export const EventLog = memo(function EventLog({
   seats,
   at,
   onJump,
+  notes,
 }: {
   /** The game's renderer, whose narrator words its events (undefined: a game without one yet). */
   renderer: GameRenderer | undefined
@@ -23,6 +25,8 @@ export const EventLog = memo(function EventLog({
   seats: ReadonlyArray<SeatInfo>
   at: number
   onJump: (version: number) => void
+  /** Words to add under an event, by its version (the mistakes of the analysis). */
+  notes?: ReadonlyMap<number, ReadonlyArray<string>> | undefined
 }) {
   const list = useRef<HTMLOListElement>(null)
   // Keep the position shown in sight (the newest event while following live), within the log's own box.
@@ -59,7 +63,16 @@ export const EventLog = memo(function EventLog({
             }}
           >
             <span className="v">{e.version}</span>
-            <span>{narrateWith(renderer, e, seats)}</span>
+            <span>
+              {narrateWith(renderer, e, seats)}
+              {notes?.get(e.version)?.map((text) => (
+                <span key={text} className="log-mistake" data-testid="log-mistake">
+                  <span aria-hidden="true">⚠ </span>
+                  <span className="visually-hidden">Mistake: </span>
+                  {text}
+                </span>
+              ))}
+            </span>
           </li>
         ))}
       </ol>

@@ -1,6 +1,12 @@
 "use client"
 
-import { type GameRenderer, placesWith, RendererBoard, seatName } from "@boroughs/board-ui/kit"
+import {
+  describeCommandWith,
+  type GameRenderer,
+  placesWith,
+  RendererBoard,
+  seatName,
+} from "@boroughs/board-ui/kit"
 import {
   type AuditReport,
   type GameDetail,
@@ -12,6 +18,7 @@ import {
 import { Effect, Fiber, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
+import { mistakeNotes, mistakeVersions, nextMistake, notesByEvent, previousMistake } from "@/lib/analysis"
 import { fromBrowser, origin } from "@/lib/browser"
 import type { Fetched } from "@/lib/client"
 import type { LocalPositions } from "@/lib/localFold"
@@ -22,6 +29,8 @@ import { AuditBadge } from "./AuditBadge"
 import { EventLog } from "./EventLog"
 import { ScoreChart } from "./ScoreChart"
 import { Standings } from "./Standings"
+import { useAnalysis } from "./useAnalysis"
+import { WinChanceChart } from "./WinChanceChart"
 
 type Autoplay = null | "recorded" | number
 
@@ -120,6 +129,8 @@ export function GameScreen({
   const [autoplay, setAutoplay] = useState<Autoplay>(null)
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null)
   const [measure, setMeasure] = useState<"score" | "money">("score")
+  // What the chart shows: the scores, or (a finished game's analysis in) each seat's chance of winning.
+  const [chart, setChart] = useState<"scores" | "chances">("scores")
   const [pane, setPane] = useState<Pane>("board")
   const [down, setDown] = useState<string | null>(null)
   const [streamProblem, setStreamProblem] = useState<string | null>(null)
@@ -140,6 +151,8 @@ export function GameScreen({
   const last = Math.max(detail.version, timeline.version)
   const current = at ?? last
   const points = timeline.points
+  const analysis = useAnalysis(gameId, ended)
+  const analysed = analysis.kind === "ready" ? analysis.analysis : null
 
   // Head of the game: detail, timeline and audit, re-read (at most every 400 ms) as events arrive.
   const refreshing = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -345,7 +358,24 @@ export function GameScreen({
     return () => clearTimeout(timer)
   }, [autoplay, current, last, points, goTo])
 
-  // The keyboard: ←/→ step, Home/End, ↑/↓ by round, space plays and pauses.
+  // A finished game's mistakes, in words (the page's seat names, the game's own words for commands).
+  const mistakes = useMemo(
+    () =>
+      analysed === null
+        ? []
+        : mistakeNotes(
+            analysed.mistakes,
+            (s) => seatName(seats, s),
+            (command) => describeCommandWith(renderer, command, seats),
+          ),
+    [analysed, seats, renderer],
+  )
+  const mistakeStops = useMemo(() => mistakeVersions(mistakes), [mistakes])
+  const mistakesByEvent = useMemo(() => notesByEvent(mistakes), [mistakes])
+  const mistakeAfter = nextMistake(mistakeStops, current)
+  const mistakeBefore = previousMistake(mistakeStops, current)
+
+  // The keyboard: ←/→ step, Home/End, ↑/↓ by round, space plays and pauses, m/M to the next/previous mistake.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || keysTakenBy(e.target)) return
@@ -358,6 +388,11 @@ export function GameScreen({
         ArrowDown: () => goTo(nextRound(points, current)),
         " ": () => setAutoplay((a) => (a === null ? "recorded" : null)),
       }
+      // Only a game with mistakes takes the m key (Shift+M, or M with caps lock, goes back).
+      if (mistakeStops.length > 0) {
+        act.m = () => goTo(nextMistake(mistakeStops, current) ?? current)
+        act.M = () => goTo(previousMistake(mistakeStops, current) ?? current)
+      }
       const action = act[e.key]
       if (action === undefined) return
       e.preventDefault()
@@ -366,7 +401,7 @@ export function GameScreen({
     }
     window.addEventListener("keydown", onKey)
     return () => window.removeEventListener("keydown", onKey)
-  }, [current, last, points, goTo])
+  }, [current, last, points, goTo, mistakeStops])
 
   useEffect(() => setInteractive(true), [])
 
@@ -383,6 +418,11 @@ export function GameScreen({
   const eventHere = visibleEvents.find((e) => e.version === current)
   const highlight = eventHere ? { places: placesWith(renderer, eventHere) } : undefined
   const following = at === null && as === null
+  const showChances = chart === "chances" && analysed !== null
+  const roundOf = (version: number) => {
+    const round = points.find((p) => p.version === version)?.round
+    return round === undefined ? "" : ` · round ${round}`
+  }
   const policy = detail.spectators
 
   return (
@@ -497,6 +537,28 @@ export function GameScreen({
             >
               Next swing
             </button>
+            {mistakeStops.length > 0 ? (
+              <>
+                <button
+                  type="button"
+                  disabled={mistakeBefore === null}
+                  onClick={() => mistakeBefore !== null && goTo(mistakeBefore)}
+                  aria-keyshortcuts="Shift+M"
+                  data-testid="previous-mistake"
+                >
+                  Previous mistake
+                </button>
+                <button
+                  type="button"
+                  disabled={mistakeAfter === null}
+                  onClick={() => mistakeAfter !== null && goTo(mistakeAfter)}
+                  aria-keyshortcuts="M"
+                  data-testid="next-mistake"
+                >
+                  Next mistake
+                </button>
+              </>
+            ) : null}
             {!ended ? (
               <button
                 type="button"
@@ -527,6 +589,12 @@ export function GameScreen({
             <span className="keys">
               <kbd>←</kbd>/<kbd>→</kbd> step · <kbd>↑</kbd>/<kbd>↓</kbd> round · <kbd>Home</kbd>/
               <kbd>End</kbd> · <kbd>space</kbd> play
+              {mistakeStops.length > 0 ? (
+                <>
+                  {" "}
+                  · <kbd>m</kbd>/<kbd>M</kbd> mistake
+                </>
+              ) : null}
             </span>
             <button type="button" onClick={copyLink} data-testid="copy-link">
               Copy link
@@ -595,28 +663,77 @@ export function GameScreen({
           </div>
         </div>
         <div className="side">
-          <section className="panel" aria-label="Score over time" data-pane="chart">
-            <h2>
-              {measure === "score" ? timeline.scoreLabel : "money"} over time{" "}
-              <button type="button" aria-pressed={measure === "score"} onClick={() => setMeasure("score")}>
-                score
-              </button>{" "}
-              {timeline.scoreLabel !== "money" &&
-              points.some((p) => p.standings.some((s) => s.money !== null)) ? (
-                <button type="button" aria-pressed={measure === "money"} onClick={() => setMeasure("money")}>
-                  money
+          <section
+            className="panel"
+            aria-label={showChances ? "Win chance over time" : "Score over time"}
+            data-pane="chart"
+          >
+            {showChances ? (
+              <h2>win chance over time</h2>
+            ) : (
+              <h2>
+                {measure === "score" ? timeline.scoreLabel : "money"} over time{" "}
+                <button type="button" aria-pressed={measure === "score"} onClick={() => setMeasure("score")}>
+                  score
+                </button>{" "}
+                {timeline.scoreLabel !== "money" &&
+                points.some((p) => p.standings.some((s) => s.money !== null)) ? (
+                  <button
+                    type="button"
+                    aria-pressed={measure === "money"}
+                    onClick={() => setMeasure("money")}
+                  >
+                    money
+                  </button>
+                ) : null}
+              </h2>
+            )}
+            {analysed !== null ? (
+              <fieldset className="chart-choice">
+                <legend className="visually-hidden">The chart shows</legend>
+                <button
+                  type="button"
+                  aria-pressed={!showChances}
+                  onClick={() => setChart("scores")}
+                  data-testid="chart-scores"
+                >
+                  Scores
                 </button>
-              ) : null}
-            </h2>
-            <ScoreChart
-              points={points}
-              seats={seats}
-              measure={measure}
-              scoreLabel={timeline.scoreLabel}
-              at={current}
-              swings={swingVersions}
-              onJump={goTo}
-            />
+                <button
+                  type="button"
+                  aria-pressed={showChances}
+                  onClick={() => setChart("chances")}
+                  data-testid="chart-chances"
+                >
+                  Win chances
+                </button>
+              </fieldset>
+            ) : null}
+            {showChances && analysed !== null ? (
+              <WinChanceChart
+                points={points}
+                positions={analysed.positions}
+                seats={seats}
+                notes={mistakes}
+                at={current}
+                onJump={goTo}
+              />
+            ) : (
+              <ScoreChart
+                points={points}
+                seats={seats}
+                measure={measure}
+                scoreLabel={timeline.scoreLabel}
+                at={current}
+                swings={swingVersions}
+                onJump={goTo}
+              />
+            )}
+            {analysis.kind === "pending" ? (
+              <p className="muted analysis-progress" data-testid="analysis-progress">
+                {analysis.text}
+              </p>
+            ) : null}
             {swings.length > 0 ? (
               <details className="swings" data-testid="swings">
                 <summary>
@@ -639,6 +756,35 @@ export function GameScreen({
                 </ol>
               </details>
             ) : null}
+            {analysed !== null ? (
+              mistakes.length > 0 ? (
+                <details className="swings" data-testid="mistakes">
+                  <summary>
+                    {mistakes.length} mistake{mistakes.length === 1 ? "" : "s"}
+                  </summary>
+                  <ol>
+                    {mistakes.map((m) => (
+                      <li key={`${m.version}-${m.seat}`}>
+                        <button
+                          type="button"
+                          className="linkish"
+                          aria-current={m.version === current ? "step" : undefined}
+                          onClick={() => goTo(m.version)}
+                        >
+                          Move {m.version}
+                          {roundOf(m.version)}
+                        </button>{" "}
+                        {m.text}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              ) : (
+                <p className="muted analysis-progress" data-testid="mistakes">
+                  The analysis found no mistakes.
+                </p>
+              )
+            ) : null}
           </section>
           <div className="side-stack" data-pane="log">
             <Standings
@@ -650,7 +796,14 @@ export function GameScreen({
               clocked={detail.decisionMs !== null}
             />
             {audit ? <AuditBadge audit={audit} /> : null}
-            <EventLog renderer={renderer} events={visibleEvents} seats={seats} at={current} onJump={goTo} />
+            <EventLog
+              renderer={renderer}
+              events={visibleEvents}
+              seats={seats}
+              at={current}
+              onJump={goTo}
+              notes={mistakesByEvent}
+            />
           </div>
         </div>
       </div>

@@ -1,27 +1,8 @@
-import { AxeBuilder } from "@axe-core/playwright"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { api } from "./api"
+import { failing, findings } from "./axe"
 import { connect, context, e2e, waitForVersion } from "./browser"
-
-/** axe's findings on the page as it is now, one line each: "rule (impact): targets". */
-const findings = async (page: Page, impacts: ReadonlyArray<string>) => {
-  const { violations } = await new AxeBuilder({ page })
-    // Off by default in axe (experimental), and the check that a button's name matches its visible label.
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze()
-  if (process.env.AXE_ALL === "1")
-    console.log(
-      page.url(),
-      violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    )
-  return violations
-    .filter((v) => impacts.includes(v.impact ?? "") || v.id === "heading-order")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
-}
-
-// Serious and critical findings fail; so does a skipped heading level (axe calls it moderate).
-const failing = ["serious", "critical"]
 
 describe.skipIf(e2e() === null)("accessibility (axe)", () => {
   let browser: Browser

@@ -43,7 +43,9 @@ export default async function setup(project: TestProject) {
   const organiser = newOrganiserToken()
   try {
     await buildNextApp(siteDir, ["board-ui", "core", "protocol", "web-shared"])
-    const apiUrl = await harness.startGameServer({ organiser })
+    // Finished games are analysed in the background (the replay's win chances and mistakes): few rollouts
+    // keep that to seconds beside the suite on a two-core machine.
+    const apiUrl = await harness.startGameServer({ organiser, env: { BOROUGHS_ANALYSIS_ROLLOUTS: "8" } })
     const games = await seed(apiUrl, organiser)
     const siteUrl = await harness.startNextApp(siteDir, apiUrl)
     const deadSiteUrl = await harness.startNextApp(siteDir, `http://127.0.0.1:${await freePort()}`)

@@ -32,4 +32,13 @@ describe("contrast of text on every tinted surface", () => {
     expect(contrastRatio("#FFFFFF", BOULEVARD_FILL), "white on the boulevard").toBeGreaterThanOrEqual(4.5)
     expect(contrastRatio("#A12D22", "#F8F9FB"), "red-line values").toBeGreaterThanOrEqual(4.5)
   })
+
+  it("a legal choice's ring stands out from every board background, and its number reads on it", () => {
+    // WCAG 1.4.11: a control's outline reaches 3:1 against what is next to it.
+    for (const bg of ["#FFFFFF", "#F8F9FB", ui.panel, "#EEF1F5", "#D5DAE1", ui.ground, ui.choiceTint])
+      expect(contrastRatio(ui.choice, bg), `choice ring on ${bg}`).toBeGreaterThanOrEqual(3)
+    expect(contrastRatio("#FFFFFF", ui.choice), "a choice's number").toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio(ui.ink, ui.choiceTint), "text on a picked place").toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio("#A12D22", ui.panel), "a refusal in the choice panel").toBeGreaterThanOrEqual(4.5)
+  })
 })

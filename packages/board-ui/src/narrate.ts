@@ -1,6 +1,12 @@
 import { findGame } from "@boroughs/core"
 import type { NarratableEvent, SeatInfo } from "./common/types.js"
-import { narrateSpecificWith, narrateWith, placesWith } from "./narration.js"
+import {
+  describeCommandWith,
+  narrateSpecificWith,
+  narrateWith,
+  placesOfCommandWith,
+  placesWith,
+} from "./narration.js"
 import { rendererFor } from "./registry.js"
 
 export { actorOf, eventFields } from "./narration.js"
@@ -29,3 +35,14 @@ export const narrate = (game: string, event: NarratableEvent, seats: ReadonlyArr
 /** The board places an event touches (`zone-14`), for `highlight.places`; empty when none or unknown. */
 export const placesOf = (game: string, event: NarratableEvent): ReadonlyArray<string> =>
   placesWith(rendererFor(game), event)
+
+/** A seat's command in a few words ("Housing vote"); its type in words when the game has none for it. */
+export const describeCommand = (game: string, command: unknown, seats: ReadonlyArray<SeatInfo>): string =>
+  describeCommandWith(rendererFor(game), command, seats)
+
+/**
+ * The board places a seat's legal command points at, in the view of that seat (`zone-14`), for
+ * `highlight.choices`; none when the command has no place or cannot be read.
+ */
+export const placesOfCommand = (game: string, command: unknown, view: unknown): ReadonlyArray<string> =>
+  placesOfCommandWith(rendererFor(game), command, view)

@@ -85,6 +85,64 @@ export const narrateWith = (
 
 const capitaliseFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
+/**
+ * A seat's command in a few words ("Housing vote", "zone 7 dial, 2 spaces") by the game's describer; a
+ * command it cannot read, or a game without a renderer, gets its type in words ("Cast vote"). Never throws.
+ */
+export const describeCommandWith = (
+  renderer: GameRenderer | undefined,
+  command: unknown,
+  seats: ReadonlyArray<SeatInfo>,
+): string => {
+  const type =
+    typeof command === "object" &&
+    command !== null &&
+    typeof (command as { type?: unknown }).type === "string"
+      ? (command as { type: string }).type
+      : "command"
+  try {
+    const said = renderer?.describeCommand(command, namesFor(seats))
+    if (said !== undefined && said !== "" && !/undefined|NaN|\[object Object\]/.test(said)) return said
+  } catch {
+    // Another rules version's command, say: its type still reads.
+  }
+  return capitaliseFirst(spaced(type))
+}
+
+/**
+ * The board places a seat's command points at in that seat's view (`zone-14`, `tile-0-1--2`), for
+ * `highlight.choices`; none when the command has no place, or when it cannot be read (another rules
+ * version's command, a view it does not fit). Never throws.
+ */
+export const placesOfCommandWith = (
+  renderer: GameRenderer | undefined,
+  command: unknown,
+  view: unknown,
+): ReadonlyArray<string> => {
+  if (renderer === undefined || typeof command !== "object" || command === null) return []
+  try {
+    const places = renderer.placesOfCommand(command, view)
+    return places.every((p) => typeof p === "string" && !/undefined|NaN|null/.test(p)) ? places : []
+  } catch {
+    return []
+  }
+}
+
+/** A board place in a few words ("zone 14", "market slot 2"); the key itself when the game cannot say. */
+export const describePlaceWith = (
+  renderer: GameRenderer | undefined,
+  place: string,
+  seats: ReadonlyArray<SeatInfo>,
+): string => {
+  try {
+    const said = renderer?.describePlace(place, namesFor(seats))
+    if (said && !/undefined|NaN|\[object Object\]/.test(said)) return said
+  } catch {
+    // A key from another rules version: the key still says something.
+  }
+  return place
+}
+
 /** The board places an event touches (`zone-14`), for `highlight.places`; empty when none or unknown. */
 export const placesWith = (
   renderer: GameRenderer | undefined,

@@ -2,7 +2,16 @@
  * Test and screenshot support: real games played by the games' own bots, and views of them at any point.
  * Not exported from the package entry.
  */
-import { type AnyGame, findGame, replay, simulate, type Typed, type Viewer, viewOf } from "@boroughs/core"
+import {
+  type AnyGame,
+  type Bot,
+  findGame,
+  replay,
+  simulate,
+  type Typed,
+  type Viewer,
+  viewOf,
+} from "@boroughs/core"
 import type { SeatInfo } from "./common/types.js"
 
 /** Names for the seats of test games. */
@@ -43,4 +52,48 @@ export const countThrough = (
 ): number => {
   for (let i = from; i < events.length; i++) if (match(events[i] as Typed)) return i + 1
   throw new Error("no such event")
+}
+
+/** A decision a seat owed in a simulated game: its own view and its legal commands, as a server sends them. */
+export interface RecordedDecision {
+  readonly seat: number
+  readonly view: unknown
+  readonly legal: ReadonlyArray<Typed>
+  /** What the bot played. */
+  readonly chosen: Typed
+}
+
+/**
+ * Every decision of whole games played by the game's bots (heuristic and random seats in turn), with the
+ * deciding seat's view and legal commands: what a play page is handed. `plays` picks seat counts and
+ * options (variants with commands of their own).
+ */
+export const recordDecisions = (
+  id: string,
+  plays: ReadonlyArray<{ seats: number; options?: Record<string, unknown> }>,
+  seed: string,
+): RecordedDecision[] => {
+  const registered = findGame(id)
+  if (!registered) throw new Error(`no game ${id}`)
+  const heuristic = registered.bots.heuristic ?? registered.bots.random
+  const random = registered.bots.random ?? heuristic
+  if (!heuristic || !random) throw new Error(`${id} has no bot`)
+  const decisions: RecordedDecision[] = []
+  // A wrapper without `ignoresView`: every decision comes with the seat's view.
+  const recording = (inner: Bot): Bot => ({
+    name: `recording ${inner.name}`,
+    choose: (turn) => {
+      const chosen = inner.choose(turn)
+      decisions.push({ seat: turn.seat, view: turn.view, legal: turn.legal, chosen })
+      return chosen
+    },
+  })
+  plays.forEach((play, i) => {
+    const bots = Array.from({ length: play.seats }, (_, seat) =>
+      recording(seat % 2 === 0 ? heuristic : random),
+    )
+    const options = { ...(registered.game.defaultOptions as Record<string, unknown>), ...play.options }
+    simulate(registered.game, options, bots, `${seed}-${i}`)
+  })
+  return decisions
 }

@@ -11,6 +11,15 @@ export interface ChartSeries {
   readonly values: ReadonlyArray<number | null>
 }
 
+/** A point called out on a line (a seat's mistake): a ringed dot, its words in a tooltip. */
+export interface ChartCallout {
+  readonly key: string
+  readonly x: number
+  readonly y: number
+  readonly colour: string
+  readonly text: string
+}
+
 export interface LineChartProps {
   /** The x of each value, ascending (a game's versions, a tournament's rounds). */
   readonly xs: ReadonlyArray<number>
@@ -22,6 +31,13 @@ export interface LineChartProps {
   readonly marker?: number | undefined
   /** Small ticks on the x axis at these xs (the big swings). */
   readonly marks?: ReadonlyArray<number>
+  /** Points called out on the lines, their words shown on hover and in the tooltip at their x. */
+  readonly callouts?: ReadonlyArray<ChartCallout>
+  /**
+   * The y axis's range whatever the values (a share from 0 to 100); by default 0 and the values' range. A
+   * constant, not a fresh array per render: the chart's geometry is recomputed when it changes.
+   */
+  readonly yDomain?: readonly [number, number]
   readonly xLabel?: (x: number) => string
   readonly yLabel?: (y: number) => string
   /** The tooltip's heading for an x. */
@@ -48,6 +64,8 @@ export function LineChart({
   height = 240,
   marker,
   marks = [],
+  callouts = [],
+  yDomain,
   xLabel = String,
   yLabel = String,
   describeX = xLabel,
@@ -73,7 +91,10 @@ export function LineChart({
   const plotHeight = height
   const geometry = useMemo(() => {
     const values = series.flatMap((s) => s.values.filter((v): v is number => v !== null))
-    const yTicks = niceTicks(Math.min(0, ...values), Math.max(0, ...values))
+    const yTicks =
+      yDomain === undefined
+        ? niceTicks(Math.min(0, ...values), Math.max(0, ...values))
+        : niceTicks(yDomain[0], yDomain[1])
     const x0 = xs[0] ?? 0
     const x1 = xs[xs.length - 1] ?? x0
     const toX = linear(x0, x1, PAD.left, width - PAD.right)
@@ -91,7 +112,7 @@ export function LineChart({
       ),
     )
     return { yTicks, xTicks, toX, toY, pxs, paths }
-  }, [xs, series, width, plotHeight, step])
+  }, [xs, series, width, plotHeight, step, yDomain])
   const { yTicks, xTicks, toX, toY, pxs, paths } = geometry
 
   const indexAt = (event: MouseEvent<SVGSVGElement>): number => {
@@ -100,6 +121,7 @@ export function LineChart({
   }
   const hovered = hover === null ? null : xs[hover]
   const tipLeft = hover === null ? 0 : (pxs[hover] ?? 0)
+  const calledOut = hovered === undefined || hovered === null ? [] : callouts.filter((c) => c.x === hovered)
 
   return (
     <div className="bui-chart" data-testid={testId}>
@@ -178,6 +200,20 @@ export function LineChart({
                 : null}
             </g>
           ))}
+          {callouts.map((c) => (
+            <circle
+              key={c.key}
+              className="bui-chart-callout"
+              cx={toX(c.x)}
+              cy={toY(c.y)}
+              r={5}
+              fill="#fff"
+              stroke={c.colour}
+              strokeWidth={3}
+            >
+              <title>{c.text}</title>
+            </circle>
+          ))}
           {marker !== undefined ? (
             <line
               className="bui-chart-marker"
@@ -221,6 +257,12 @@ export function LineChart({
                   {s.name}: {yLabel(v as number)}
                 </div>
               ))}
+            {calledOut.map((c) => (
+              <div key={c.key} className="bui-chart-tip-callout">
+                <span className="bui-chart-key" style={{ background: c.colour }} />
+                {c.text}
+              </div>
+            ))}
           </div>
         ) : null}
       </div>
@@ -234,4 +276,5 @@ const chartStyles = `
 .bui-chart-legend li { display: inline-flex; align-items: center; gap: 5px; }
 .bui-chart-key { display: inline-block; width: 14px; height: 3px; border-radius: 2px; vertical-align: middle; margin-right: 4px; }
 .bui-chart-tip { background: #fff; border: 1px solid #cfd6df; border-radius: 6px; padding: 6px 8px; font-size: 12px; line-height: 1.45; box-shadow: 0 2px 8px rgba(0,0,0,.12); pointer-events: none; white-space: nowrap; z-index: 2; }
+.bui-chart-tip-callout { max-width: 320px; white-space: normal; margin-top: 4px; }
 `

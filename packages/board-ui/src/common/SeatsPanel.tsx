@@ -1,4 +1,5 @@
 import type { ReactNode } from "react"
+import { NO_MARKS, type PlaceMarks } from "./marks.js"
 import { seatName } from "./names.js"
 import { SeatSwatch } from "./SeatMarker.js"
 import type { Highlight, SeatInfo } from "./types.js"
@@ -76,18 +77,25 @@ const FactRow = ({ term, value }: { term: string; value: ReactNode }) => (
 
 /**
  * Props that make an SVG group an interactive place: focusable, labelled, activated by click, Enter or Space.
- * Without `onSelect` the place is still focusable so keyboard users can read each label in turn.
+ * Without `onSelect` the place is still focusable so keyboard users can read each label in turn. A place
+ * that is a legal choice says so in its label (the ring alone would be lost on a screen reader).
  */
 export const placeProps = (
   place: string,
   label: string,
   onSelect: ((place: string) => void) | undefined,
+  marks: PlaceMarks = NO_MARKS,
 ) => ({
   className: "bui-place",
   tabIndex: 0,
   role: onSelect ? "button" : "group",
-  "aria-label": label,
+  "aria-label": marks.selected
+    ? `${label} (picked: its choices are listed)`
+    : marks.choice
+      ? `${label} (you can choose this)`
+      : label,
   "data-place": place,
+  "data-choice": marks.choice ? "true" : undefined,
   onClick: onSelect ? () => onSelect(place) : undefined,
   onKeyDown: onSelect
     ? (e: { key: string; preventDefault: () => void }) => {

@@ -39,6 +39,10 @@ export const ui = {
   ground: "#E6E9EE",
   focus: "#1A56DB",
   highlight: "#B5179E",
+  /** A legal choice's ring: solid, where the last move's (`highlight`) is dashed. */
+  choice: "#0B7A75",
+  /** The tint behind a picked choice in HTML panels. */
+  choiceTint: "#E3F4F2",
 } as const
 
 const channel = (c: number): number => {

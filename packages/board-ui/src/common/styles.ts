@@ -24,6 +24,8 @@ export const boardStyles = `
   .bui-side { font-size: 13px; }
 }
 .bui-panel { background: ${ui.panel}; border: 1px solid #D5DAE1; border-radius: 8px; padding: 10px 12px; }
+.bui-panel h3.bui-subhead { margin-top: 10px; }
+.bui-offices-facts { margin-top: 8px; }
 .bui-panel h3 { font-size: 12px; letter-spacing: 0.06em; text-transform: uppercase; color: ${ui.muted}; margin: 0 0 6px; font-weight: 700; }
 .bui-status { font-size: 15px; font-weight: 600; margin: 0; }
 .bui-seats { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
@@ -45,6 +47,10 @@ export const boardStyles = `
 .bui-place:focus-visible .bui-focus, .bui-place:hover .bui-focus { stroke: ${ui.focus}; stroke-width: 4; stroke-opacity: 1; }
 .bui-focus { fill: none; stroke: transparent; stroke-opacity: 0; pointer-events: none; }
 .bui-hl-ring { fill: none; stroke: ${ui.highlight}; stroke-width: 4; stroke-dasharray: 8 4; pointer-events: none; }
+.bui-choice-ring { fill: none; stroke: ${ui.choice}; stroke-width: 4; pointer-events: none; }
+.bui-choice-ring.bui-selected { stroke-width: 6; }
+.bui-place.bui-choice { box-shadow: 0 0 0 3px ${ui.choice}; }
+.bui-place.bui-selected { box-shadow: 0 0 0 6px ${ui.choice}; background: ${ui.choiceTint}; }
 .bui-svg text { font-family: inherit; }
 .bui-stack { display: flex; flex-direction: column; gap: 12px; }
 .bui-headline { margin: 0; font-size: 17px; }

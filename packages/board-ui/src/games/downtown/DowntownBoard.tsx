@@ -1,5 +1,7 @@
 import type { View } from "@boroughs/core/games/downtown"
+import { textWidth } from "../../common/fitText.js"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
+import { marksOf, type PlaceMarks, Rings } from "../../common/marks.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
 import { SeatMarker } from "../../common/SeatMarker.js"
@@ -69,14 +71,14 @@ const ZoneShape = ({
   seats,
   zone,
   layout,
-  highlighted,
+  marks,
   onSelect,
 }: {
   view: View
   seats: ReadonlyArray<SeatInfo>
   zone: Zone
   layout: Layout
-  highlighted: boolean
+  marks: PlaceMarks
   onSelect: ((place: string) => void) | undefined
 }) => {
   const state = view.zones[zone.zone - 1]
@@ -92,7 +94,7 @@ const ZoneShape = ({
   const gx0 = zone.half === "east" ? BOULEVARD_X : 0
   const place = `zone-${zone.zone}`
   return (
-    <g {...placeProps(place, zoneLabel(view, seats, zone.zone), onSelect)}>
+    <g {...placeProps(place, zoneLabel(view, seats, zone.zone), onSelect, marks)}>
       <rect
         x={r.x + inset}
         y={r.y + inset}
@@ -159,7 +161,70 @@ const ZoneShape = ({
         <ConstructionIcon kind={construction} x={r.x + r.w - 20} y={r.y + 5} size={15} />
       ) : null}
       <rect className="bui-focus" x={r.x + 1} y={r.y + 1} width={r.w - 2} height={r.h - 2} rx={8} />
-      {highlighted ? <rect className="bui-hl-ring" x={r.x} y={r.y} width={r.w} height={r.h} rx={8} /> : null}
+      <Rings
+        marks={marks}
+        ring={(className, inset) => (
+          <rect
+            key={className}
+            className={className}
+            x={r.x + inset}
+            y={r.y + inset}
+            width={r.w - inset * 2}
+            height={r.h - inset * 2}
+            rx={8}
+          />
+        )}
+      />
+    </g>
+  )
+}
+
+/** A half's zoning pile, over the half: a place, as the mayor draws from it. */
+const Pile = ({
+  view,
+  half,
+  x,
+  y,
+  marks,
+  onSelect,
+}: {
+  view: View
+  half: "west" | "east"
+  x: number
+  y: number
+  marks: PlaceMarks
+  onSelect: ((place: string) => void) | undefined
+}) => {
+  const text = `${half === "west" ? "West · zones 1–12" : "East · zones 13–24"} · pile: ${plural(view.piles[half].length, "tile")}`
+  const box = { x: x - 4, y: y - 30, w: textWidth(text, 14, true) + 8, h: 26 }
+  return (
+    <g
+      {...placeProps(
+        `pile-${half}`,
+        `${half === "west" ? "West" : "East"} zoning pile: ${plural(view.piles[half].length, "tile")}`,
+        onSelect,
+        marks,
+      )}
+    >
+      <rect x={box.x} y={box.y} width={box.w} height={box.h} rx={5} fill="transparent" />
+      <text x={x} y={y - 11} fontSize={14} fontWeight={700} fill={ui.muted} aria-hidden="true">
+        {text}
+      </text>
+      <rect className="bui-focus" x={box.x} y={box.y} width={box.w} height={box.h} rx={6} />
+      <Rings
+        marks={marks}
+        ring={(className, inset) => (
+          <rect
+            key={className}
+            className={className}
+            x={box.x + inset / 2}
+            y={box.y + inset / 2}
+            width={box.w - inset}
+            height={box.h - inset}
+            rx={6}
+          />
+        )}
+      />
     </g>
   )
 }
@@ -168,9 +233,7 @@ const BoardSvg = ({ view, seats, highlight, onSelect, layout }: BoardProps<View>
   const { width, height } = size(layout)
   const west = origin(layout, "west")
   const east = origin(layout, "east")
-  const pileText = (half: "west" | "east") =>
-    `${half === "west" ? "West · zones 1–12" : "East · zones 13–24"} · pile: ${plural(view.piles[half].length, "tile")}`
-  const places = new Set(highlight?.places ?? [])
+  const marks = marksOf(highlight)
   return (
     <svg
       className={`bui-svg bui-${layout}`}
@@ -195,12 +258,8 @@ const BoardSvg = ({ view, seats, highlight, onSelect, layout }: BoardProps<View>
         </pattern>
       </defs>
       <rect x={0} y={0} width={width} height={height} rx={10} fill="#F8F9FB" />
-      <text x={west.x} y={west.y - 11} fontSize={14} fontWeight={700} fill={ui.muted}>
-        {pileText("west")}
-      </text>
-      <text x={east.x} y={east.y - 11} fontSize={14} fontWeight={700} fill={ui.muted}>
-        {pileText("east")}
-      </text>
+      <Pile view={view} half="west" x={west.x} y={west.y} marks={marks("pile-west")} onSelect={onSelect} />
+      <Pile view={view} half="east" x={east.x} y={east.y} marks={marks("pile-east")} onSelect={onSelect} />
       {layout === "wide" ? (
         <g aria-hidden="true">
           <rect x={west.x + HALF_W} y={HEADER} width={BOULEVARD} height={HALF_H} fill={BOULEVARD_FILL} />
@@ -248,7 +307,7 @@ const BoardSvg = ({ view, seats, highlight, onSelect, layout }: BoardProps<View>
           seats={seats}
           zone={z}
           layout={layout}
-          highlighted={places.has(`zone-${z.zone}`)}
+          marks={marks(`zone-${z.zone}`)}
           onSelect={onSelect}
         />
       ))}

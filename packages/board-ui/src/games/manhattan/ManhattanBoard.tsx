@@ -1,5 +1,6 @@
 import type { View } from "@boroughs/core/games/manhattan"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
+import { marksOf } from "../../common/marks.js"
 import { plural } from "../../common/names.js"
 import { seatColour, ui } from "../../common/palette.js"
 import { Facts, type SeatRow, SeatsPanel } from "../../common/SeatsPanel.js"
@@ -12,7 +13,7 @@ import { RingCell } from "./ring.js"
 import { bestOf, stepText } from "./step.js"
 
 const BoardSvg = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
-  const places = new Set(highlight?.places ?? [])
+  const marks = marksOf(highlight)
   const status = stepText(view, seats)
   return (
     <svg className="bui-svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="bui-mh-title">
@@ -49,7 +50,7 @@ const BoardSvg = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
             seats={seats}
             index={index}
             cell={cell}
-            highlighted={places.has(`cell-${x}-${y}`)}
+            marks={marks(`cell-${x}-${y}`)}
             onSelect={onSelect}
           />
         )
@@ -60,7 +61,7 @@ const BoardSvg = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
           view={view}
           seats={seats}
           square={square}
-          highlighted={places.has(`ring-${square.square}`)}
+          marks={marks(`ring-${square.square}`)}
           onSelect={onSelect}
         />
       ))}

@@ -1,4 +1,5 @@
 import type { View } from "@boroughs/core/games/manhattan"
+import { type PlaceMarks, Rings } from "../../common/marks.js"
 import { plural, seatName } from "../../common/names.js"
 import { seatColour, ui } from "../../common/palette.js"
 import { placeProps } from "../../common/SeatsPanel.js"
@@ -29,14 +30,14 @@ export const CityCell = ({
   seats,
   index,
   cell,
-  highlighted,
+  marks,
   onSelect,
 }: {
   view: View
   seats: ReadonlyArray<SeatInfo>
   index: number
   cell: Cell
-  highlighted: boolean
+  marks: PlaceMarks
   onSelect: ((place: string) => void) | undefined
 }) => {
   const { x, y } = xyOf(index)
@@ -46,7 +47,7 @@ export const CityCell = ({
   const owner = building?.owner ?? null
   const stepCell = "cell" in view.step ? view.step.cell : null
   return (
-    <g {...placeProps(`cell-${x}-${y}`, cellLabel(view, seats, index, cell), onSelect)}>
+    <g {...placeProps(`cell-${x}-${y}`, cellLabel(view, seats, index, cell), onSelect, marks)}>
       {cell.kind === "street" ? (
         <Street x={px} y={py} />
       ) : cell.kind === "empty" ? (
@@ -130,9 +131,20 @@ export const CityCell = ({
         />
       ) : null}
       <rect className="bui-focus" x={px} y={py} width={S} height={S} rx={6} />
-      {highlighted ? (
-        <rect className="bui-hl-ring" x={px - 1} y={py - 1} width={S + 2} height={S + 2} rx={7} />
-      ) : null}
+      <Rings
+        marks={marks}
+        ring={(className, inset) => (
+          <rect
+            key={className}
+            className={className}
+            x={px - 1 + inset}
+            y={py - 1 + inset}
+            width={S + 2 - inset * 2}
+            height={S + 2 - inset * 2}
+            rx={7}
+          />
+        )}
+      />
     </g>
   )
 }

@@ -1,4 +1,5 @@
 import type { View } from "@boroughs/core/games/manhattan"
+import { type PlaceMarks, Rings } from "../../common/marks.js"
 import { seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
 import { SeatMarker } from "../../common/SeatMarker.js"
@@ -33,13 +34,13 @@ export const RingCell = ({
   view,
   seats,
   square,
-  highlighted,
+  marks,
   onSelect,
 }: {
   view: View
   seats: ReadonlyArray<SeatInfo>
   square: (typeof RING)[number]
-  highlighted: boolean
+  marks: PlaceMarks
   onSelect: ((place: string) => void) | undefined
 }) => {
   const px = M + square.column * S
@@ -65,7 +66,7 @@ export const RingCell = ({
   const { radius, slots: offsets } = pawnSlots(here.length)
   const slots = offsets.map((o) => ({ cx: px + o.x, cy: py + o.y }))
   return (
-    <g {...placeProps(`ring-${square.square}`, label, onSelect)}>
+    <g {...placeProps(`ring-${square.square}`, label, onSelect, marks)}>
       <rect
         x={px + 2}
         y={py + 2}
@@ -103,9 +104,20 @@ export const RingCell = ({
         />
       ))}
       <rect className="bui-focus" x={px} y={py} width={S} height={S} rx={6} />
-      {highlighted ? (
-        <rect className="bui-hl-ring" x={px - 1} y={py - 1} width={S + 2} height={S + 2} rx={7} />
-      ) : null}
+      <Rings
+        marks={marks}
+        ring={(className, inset) => (
+          <rect
+            key={className}
+            className={className}
+            x={px - 1 + inset}
+            y={py - 1 + inset}
+            width={S + 2 - inset * 2}
+            height={S + 2 - inset * 2}
+            rx={7}
+          />
+        )}
+      />
     </g>
   )
 }

@@ -1,6 +1,8 @@
 import type { View } from "@boroughs/core/games/suburbia"
+import { coordinates } from "../../common/commands.js"
 import { textWidth } from "../../common/fitText.js"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
+import { markClasses, marksOf, Rings } from "../../common/marks.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
 import { SeatMarker } from "../../common/SeatMarker.js"
@@ -47,7 +49,7 @@ const BoroughSvg = ({
 }) => {
   const b = view.players[player] as Borough
   const name = nameOf(view, seats)(player)
-  const places = new Set(highlight?.places ?? [])
+  const marks = marksOf(highlight)
   // Open hexes only matter to the player about to place a tile; others' would only shrink their boroughs.
   const open = player === view.current && view.step === "action" ? b.open : []
   // The box fits the tiles (and open hexes), not the whole borough board: of the board only its lower edge
@@ -108,28 +110,46 @@ const BoroughSvg = ({
         </text>
       </g>
       {open.map((h) => {
+        // An open hex is a place too: the player picks where a tile goes by it.
         const c = hexCentre(h.q, h.r, R)
+        const place = `tile-${player}-${h.q}-${h.r}`
+        const mark = marks(place)
         return (
-          <polygon
+          <g
             key={`open-${h.q},${h.r}`}
-            aria-hidden="true"
-            points={hexPoints(c.x, c.y, R - 4)}
-            fill="none"
-            stroke="#B3BAC5"
-            strokeDasharray="4 4"
-          />
+            {...placeProps(place, `${name}: open hex ${coordinates(h.q, h.r)}`, onSelect, mark)}
+          >
+            <polygon
+              aria-hidden="true"
+              points={hexPoints(c.x, c.y, R - 4)}
+              fill={mark.choice ? "#FFFFFF" : "none"}
+              stroke="#B3BAC5"
+              strokeDasharray="4 4"
+            />
+            <polygon className="bui-focus" points={hexPoints(c.x, c.y, R)} />
+            <Rings
+              marks={mark}
+              ring={(className, inset) => (
+                <polygon key={className} className={className} points={hexPoints(c.x, c.y, R + 2 - inset)} />
+              )}
+            />
+          </g>
         )
       })}
       {b.tiles.map((t) => {
         const c = hexCentre(t.q, t.r, R)
         const place = `tile-${player}-${t.q}-${t.r}`
+        const mark = marks(place)
         return (
-          <g key={t.pid} {...placeProps(place, `${name}: ${tileWords(t)}`, onSelect)}>
+          <g key={t.pid} {...placeProps(place, `${name}: ${tileWords(t)}`, onSelect, mark)}>
             <TileFace tile={t.tile} lake={t.lake} invested={t.invested} cx={c.x} cy={c.y} size={R} />
             <polygon className="bui-focus" points={hexPoints(c.x, c.y, R)} />
-            {places.has(place) ? (
-              <polygon className="bui-hl-ring" points={hexPoints(c.x, c.y, R + 2)} />
-            ) : null}
+            <Rings
+              marks={mark}
+              ring={(className, inset) => (
+                <polygon key={className} className={className} points={hexPoints(c.x, c.y, R + 2 - inset)} />
+              )}
+            />
           </g>
         )
       })}
@@ -249,7 +269,7 @@ const Market = ({
   highlight: Highlight | undefined
   onSelect: ((place: string) => void) | undefined
 }) => {
-  const places = new Set(highlight?.places ?? [])
+  const marks = marksOf(highlight)
   return (
     <section className="bui-panel bui-market" aria-label="Real estate market">
       <h3>{`Real estate market · stacks A ${view.stacks.A} · B ${view.stacks.B} · C ${view.stacks.C}`}</h3>
@@ -264,8 +284,8 @@ const Market = ({
           return (
             <div
               key={slot}
-              {...placeProps(place, label, onSelect)}
-              className={`bui-place bui-market-slot${places.has(place) ? " bui-hl" : ""}`}
+              {...placeProps(place, label, onSelect, marks(place))}
+              className={`bui-place bui-market-slot${markClasses(marks(place))}`}
             >
               <svg viewBox="-48 -48 96 92" width="96" height="92" aria-hidden="true">
                 {def ? (
@@ -283,6 +303,34 @@ const Market = ({
                 ) : (
                   "empty"
                 )}
+              </span>
+            </div>
+          )
+        })}
+      </div>
+      <h3 className="bui-subhead">Basic tiles</h3>
+      <div className="bui-market-row">
+        {Object.entries(view.basic).map(([id, left]) => {
+          // A basic tile is a place: a player takes one instead of a market tile.
+          const def = tileDef(id)
+          const place = `basic-${id}`
+          return (
+            <div
+              key={id}
+              {...placeProps(
+                place,
+                `Basic tile: ${tileWords({ tile: id, lake: false, invested: false })}; costs $${def.cost}; ${left} left`,
+                onSelect,
+                marks(place),
+              )}
+              className={`bui-place bui-market-slot bui-basic${markClasses(marks(place))}`}
+            >
+              <svg viewBox="-48 -48 96 92" width="72" height="69" aria-hidden="true">
+                <TileFace tile={id} lake={false} invested={false} cx={0} cy={-2} size={46} />
+              </svg>
+              <span className="bui-price">
+                <b>{`$${def.cost}`}</b>
+                {` · ${left} left`}
               </span>
             </div>
           )
@@ -314,11 +362,37 @@ const seatRows = (view: View): SeatRow[] =>
     }
   })
 
-const Goals = ({ view, seats }: { view: View; seats: ReadonlyArray<SeatInfo> }) => {
+const Goals = ({
+  view,
+  seats,
+  highlight,
+  onSelect,
+}: {
+  view: View
+  seats: ReadonlyArray<SeatInfo>
+  highlight: Highlight | undefined
+  onSelect: ((place: string) => void) | undefined
+}) => {
   const name = nameOf(view, seats)
+  const marks = marksOf(highlight)
+  // The two goals dealt to the viewer, while one is still to keep: places, as the player keeps one of them.
+  const dealt = view.mine?.dealt && view.mine.kept === null ? view.mine.dealt : []
   return (
     <section className="bui-panel" aria-label="Goals">
       <h3>Goals</h3>
+      {dealt.length > 0 ? (
+        <div className="bui-market-row bui-goals-dealt">
+          {dealt.map((g) => (
+            <div
+              key={g}
+              {...placeProps(`goal-${g}`, `Your goal to keep: ${goalText(g)}`, onSelect, marks(`goal-${g}`))}
+              className={`bui-place bui-deck${markClasses(marks(`goal-${g}`))}`}
+            >
+              <span>{goalText(g)}</span>
+            </div>
+          ))}
+        </div>
+      ) : null}
       <ul className="bui-seats">
         {view.publicGoals.map((g) => (
           <li key={g}>
@@ -437,7 +511,7 @@ export const SuburbiaBoard = (props: BoardProps<View>) => {
           rows={seatRows(view)}
           highlight={highlight}
         />
-        <Goals view={view} seats={seats} />
+        <Goals view={view} seats={seats} highlight={highlight} onSelect={onSelect} />
         <Facts
           title="Supply"
           facts={[

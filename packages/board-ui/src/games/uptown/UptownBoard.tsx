@@ -2,6 +2,7 @@ import type { View } from "@boroughs/core/games/uptown"
 import { FittedLines } from "../../common/FittedText.js"
 import { type FittedBlock, fitBlocks } from "../../common/fitText.js"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
+import { markClasses, marksOf, Rings } from "../../common/marks.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
 import { SeatMarker } from "../../common/SeatMarker.js"
@@ -160,7 +161,7 @@ const StreetSvg = ({
   )
   const width = M * 2 + perRow * SITE_W + (perRow - 1) * GAP
   const height = HEAD + rowHeights.reduce((a, b) => a + b, 0) + 4
-  const places = new Set(highlight?.places ?? [])
+  const marks = marksOf(highlight)
   const value = view.values[street]
   const titleId = `bui-up-street-${street}-${layout}`
   return (
@@ -202,7 +203,7 @@ const StreetSvg = ({
               const place = `site-${street}-${i}`
               const top = ground - site.cards.length * FLOOR_H
               return (
-                <g key={i} {...placeProps(place, siteLabel(seats, street, i, site), onSelect)}>
+                <g key={i} {...placeProps(place, siteLabel(seats, street, i, site), onSelect, marks(place))}>
                   {site.cards.length === 0 ? (
                     <rect
                       x={x}
@@ -251,16 +252,20 @@ const StreetSvg = ({
                     height={ground - rowTop + 6}
                     rx={6}
                   />
-                  {places.has(place) ? (
-                    <rect
-                      className="bui-hl-ring"
-                      x={x - 4}
-                      y={rowTop - 3}
-                      width={SITE_W + 8}
-                      height={ground - rowTop + 8}
-                      rx={7}
-                    />
-                  ) : null}
+                  <Rings
+                    marks={marks(place)}
+                    ring={(className, inset) => (
+                      <rect
+                        key={className}
+                        className={className}
+                        x={x - 4 + inset}
+                        y={rowTop - 3 + inset}
+                        width={SITE_W + 8 - inset * 2}
+                        height={ground - rowTop + 8 - inset * 2}
+                        rx={7}
+                      />
+                    )}
+                  />
                 </g>
               )
             })}
@@ -273,7 +278,7 @@ const StreetSvg = ({
 
 /** The decks (sizes, the cost on top, upcoins), the public pile and the card in hand, as HTML cards. */
 const Table = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
-  const places = new Set(highlight?.places ?? [])
+  const marks = marksOf(highlight)
   const hand = view.hand
   const holding = view.holding
   return (
@@ -290,8 +295,8 @@ const Table = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
           return (
             <div
               key={deck}
-              {...placeProps(place, label, onSelect)}
-              className={`bui-place bui-deck${places.has(place) ? " bui-hl" : ""}`}
+              {...placeProps(place, label, onSelect, marks(place))}
+              className={`bui-place bui-deck${markClasses(marks(place))}`}
             >
               <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
                 <SeatMarker seat={deck} cx={15} cy={15} r={12} />
@@ -314,8 +319,9 @@ const Table = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
             "public",
             `Public pile: ${plural(view.publicSize, "card")}${view.publicTop === null ? "" : `, top: ${cardName(view.publicTop)}`}`,
             onSelect,
+            marks("public"),
           )}
-          className={`bui-place bui-deck${places.has("public") ? " bui-hl" : ""}`}
+          className={`bui-place bui-deck${markClasses(marks("public"))}`}
         >
           <span>
             <b>Public</b>

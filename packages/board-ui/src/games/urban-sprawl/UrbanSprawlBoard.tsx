@@ -1,9 +1,10 @@
 import type { View } from "@boroughs/core/games/urban-sprawl"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
+import { markClasses, marksOf, type PlaceMarks, Rings } from "../../common/marks.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
 import { SeatMarker } from "../../common/SeatMarker.js"
-import { Facts, placeProps, type SeatRow, SeatsPanel } from "../../common/SeatsPanel.js"
+import { placeProps, type SeatRow, SeatsPanel } from "../../common/SeatsPanel.js"
 import type { BoardProps, Highlight, SeatInfo } from "../../common/types.js"
 import { COSTS, cardName, cardWords, spaced, ZONE_STYLE, type Zone } from "./data.js"
 import { stepText } from "./step.js"
@@ -50,13 +51,13 @@ const BlockShape = ({
   view,
   seats,
   block,
-  highlighted,
+  marks,
   onSelect,
 }: {
   view: View
   seats: ReadonlyArray<SeatInfo>
   block: number
-  highlighted: boolean
+  marks: PlaceMarks
   onSelect: ((place: string) => void) | undefined
 }) => {
   const { x, y } = blockXY(block)
@@ -69,7 +70,7 @@ const BlockShape = ({
     here.length ? here.map((b) => buildingWords(b, seats, view.options)).join("; ") : "no buildings"
   }; ${plural(4 - covered.size, "empty lot")}`
   return (
-    <g {...placeProps(`block-${block}`, label, onSelect)}>
+    <g {...placeProps(`block-${block}`, label, onSelect, marks)}>
       <rect x={x} y={y} width={BLOCK} height={BLOCK} rx={3} fill="#FFFFFF" stroke="#C9CFD8" />
       {[0, 1, 2, 3]
         .filter((lot) => !covered.has(lot))
@@ -152,9 +153,20 @@ const BlockShape = ({
         </text>
       </g>
       <rect className="bui-focus" x={x - 2} y={y - 2} width={BLOCK + 4} height={BLOCK + 4} rx={4} />
-      {highlighted ? (
-        <rect className="bui-hl-ring" x={x - 3} y={y - 3} width={BLOCK + 6} height={BLOCK + 6} rx={5} />
-      ) : null}
+      <Rings
+        marks={marks}
+        ring={(className, inset) => (
+          <rect
+            key={className}
+            className={className}
+            x={x - 3 + inset}
+            y={y - 3 + inset}
+            width={BLOCK + 6 - inset * 2}
+            height={BLOCK + 6 - inset * 2}
+            rx={5}
+          />
+        )}
+      />
     </g>
   )
 }
@@ -166,7 +178,7 @@ const MarkerSpace = ({
   value,
   cx,
   cy,
-  highlighted,
+  marks,
   onSelect,
 }: {
   edge: "west" | "north" | "south" | "east"
@@ -174,7 +186,7 @@ const MarkerSpace = ({
   value: number | null
   cx: number
   cy: number
-  highlighted: boolean
+  marks: PlaceMarks
   onSelect: ((place: string) => void) | undefined
 }) => {
   const wealth = edge === "south" || edge === "east"
@@ -189,7 +201,7 @@ const MarkerSpace = ({
           : `row ${space + 1}`
   const label = `${wealth ? "Wealth" : "Prestige"} marker for ${line}: ${value === null ? "empty" : value}`
   return (
-    <g {...placeProps(`marker-${edge}-${space}`, label, onSelect)}>
+    <g {...placeProps(`marker-${edge}-${space}`, label, onSelect, marks)}>
       {value === null ? (
         <circle cx={cx} cy={cy} r={13} fill="none" stroke="#B3BAC5" strokeDasharray="3 3" />
       ) : (
@@ -214,13 +226,18 @@ const MarkerSpace = ({
         </g>
       )}
       <circle className="bui-focus" cx={cx} cy={cy} r={16} />
-      {highlighted ? <circle className="bui-hl-ring" cx={cx} cy={cy} r={18} /> : null}
+      <Rings
+        marks={marks}
+        ring={(className, inset) => (
+          <circle key={className} className={className} cx={cx} cy={cy} r={18 - inset / 2} />
+        )}
+      />
     </g>
   )
 }
 
 const BoardSvg = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
-  const places = new Set(highlight?.places ?? [])
+  const marks = marksOf(highlight)
   const m = view.markers
   const spaces = [
     ...m.west.map((v, i) => ({
@@ -263,7 +280,7 @@ const BoardSvg = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
           view={view}
           seats={seats}
           block={block}
-          highlighted={places.has(`block-${block}`)}
+          marks={marks(`block-${block}`)}
           onSelect={onSelect}
         />
       ))}
@@ -275,7 +292,7 @@ const BoardSvg = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
           value={s.v}
           cx={s.cx}
           cy={s.cy}
-          highlighted={places.has(`marker-${s.edge}-${s.i}`)}
+          marks={marks(`marker-${s.edge}-${s.i}`)}
           onSelect={onSelect}
         />
       ))}
@@ -293,7 +310,7 @@ const Cards = ({
   highlight: Highlight | undefined
   onSelect: ((place: string) => void) | undefined
 }) => {
-  const places = new Set(highlight?.places ?? [])
+  const marks = marksOf(highlight)
   const slot = (place: string, cost: string, id: string | null, extra?: string) => (
     <div
       key={place}
@@ -301,8 +318,9 @@ const Cards = ({
         place,
         `${cost}: ${id ? cardWords(id, view.options) : "empty"}${extra ? `; ${extra}` : ""}`,
         onSelect,
+        marks(place),
       )}
-      className={`bui-place bui-deck${places.has(place) ? " bui-hl" : ""}`}
+      className={`bui-place bui-deck${markClasses(marks(place))}`}
     >
       <span>
         <b>{cost}</b>
@@ -344,6 +362,91 @@ const Cards = ({
 }
 
 const OFFICE_ORDER = ["Mayor", "UnionBoss", "PoliceChief", "Treasurer", "DistrictAttorney"] as const
+
+/**
+ * One seat's planning cards and Favors as places (the viewer's, or the active player's for a spectator):
+ * hands are public, and a player invests a permit, builds or discards a Favor by pointing at it.
+ */
+const Hand = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
+  const seat = view.viewer ?? view.active
+  const player = view.players[seat]
+  if (!player) return null
+  const marks = marksOf(highlight)
+  const whose = view.viewer === seat ? "Your" : `${seatName(seats, seat)}'s`
+  const counted = (ids: ReadonlyArray<string>) =>
+    [...new Set(ids)].map((id) => ({ id, n: ids.filter((x) => x === id).length }))
+  const card = (kind: "hand" | "favor", id: string, n: number) => {
+    const place = `${kind}-${id}`
+    return (
+      <div
+        key={place}
+        {...placeProps(
+          place,
+          `${kind === "hand" ? "Planning card in hand" : "Favor"}: ${cardWords(id, view.options)}${n > 1 ? ` (${n} of them)` : ""}`,
+          onSelect,
+          marks(place),
+        )}
+        className={`bui-place bui-deck${markClasses(marks(place))}`}
+      >
+        <span>
+          {cardName(id, view.options)}
+          {n > 1 ? <b>{` ×${n}`}</b> : null}
+        </span>
+      </div>
+    )
+  }
+  return (
+    <section className="bui-panel" aria-label={`${whose} cards`}>
+      <h3>{`${whose} cards`}</h3>
+      <div className="bui-market-row">
+        {player.hand.length === 0 ? <span className="bui-muted">No planning cards in hand</span> : null}
+        {counted(player.hand).map(({ id, n }) => card("hand", id, n))}
+      </div>
+      {player.favors.length > 0 ? (
+        <>
+          <h3 className="bui-subhead">Favors</h3>
+          <div className="bui-market-row">
+            {counted(player.favors).map(({ id, n }) => card("favor", id, n))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+/** The offices (places: the Municipal Court lets a player take one), the next election and the Contractor. */
+const Offices = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
+  const marks = marksOf(highlight)
+  return (
+    <section className="bui-panel" aria-label="Offices">
+      <h3>Offices</h3>
+      <div className="bui-market-row">
+        {OFFICE_ORDER.map((o) => {
+          const place = `office-${o}`
+          const holder = view.offices[o] === null ? "vacant" : seatName(seats, view.offices[o] as number)
+          return (
+            <div
+              key={o}
+              {...placeProps(place, `${spaced(o)}: ${holder}`, onSelect, marks(place))}
+              className={`bui-place bui-deck${markClasses(marks(place))}`}
+            >
+              <span>
+                <b>{spaced(o)}</b>
+                {` · ${holder}`}
+              </span>
+            </div>
+          )
+        })}
+      </div>
+      <dl className="bui-facts bui-offices-facts">
+        <dt>Next election</dt>
+        <dd>{spaced(OFFICE_ORDER[view.pawn] ?? "Mayor")}</dd>
+        <dt>Contractor</dt>
+        <dd>{view.contractor === null ? "nobody" : seatName(seats, view.contractor)}</dd>
+      </dl>
+    </section>
+  )
+}
 
 const seatRows = (view: View): SeatRow[] =>
   view.players.map((p, seat) => {
@@ -420,23 +523,11 @@ export const UrbanSprawlBoard = (props: BoardProps<View>) => {
         <p className="bui-status bui-headline">{stepText(view, seats)}</p>
         <BoardSvg {...props} />
         <Cards view={view} highlight={highlight} onSelect={onSelect} />
+        <Hand {...props} />
       </div>
       <div className="bui-side">
         <SeatsPanel seats={seats} rows={seatRows(view)} highlight={highlight} />
-        <Facts
-          title="Offices"
-          facts={[
-            ...OFFICE_ORDER.map(
-              (o) =>
-                [
-                  spaced(o),
-                  view.offices[o] === null ? "vacant" : seatName(seats, view.offices[o] as number),
-                ] as const,
-            ),
-            ["Next election", spaced(OFFICE_ORDER[view.pawn] ?? "Mayor")],
-            ["Contractor", view.contractor === null ? "nobody" : seatName(seats, view.contractor)],
-          ]}
-        />
+        <Offices {...props} />
         <Legend items={urbanSprawlLegend(seats, view.seats)} />
       </div>
     </div>
