@@ -48,6 +48,43 @@ export const Rings = ({
   </>
 )
 
+/**
+ * `Rings` for a rectangular place: the rectangle (x, y, width, height) shrunk by `inset × shrink` on each
+ * side, with rounded corners `rx`.
+ */
+export const RectRings = ({
+  marks,
+  x,
+  y,
+  width,
+  height,
+  rx,
+  shrink = 1,
+}: {
+  marks: PlaceMarks
+  x: number
+  y: number
+  width: number
+  height: number
+  rx: number
+  shrink?: number
+}) => (
+  <Rings
+    marks={marks}
+    ring={(className, inset) => (
+      <rect
+        key={className}
+        className={className}
+        x={x + inset * shrink}
+        y={y + inset * shrink}
+        width={width - 2 * inset * shrink}
+        height={height - 2 * inset * shrink}
+        rx={rx}
+      />
+    )}
+  />
+)
+
 /** The classes an HTML place (a market slot, a deck, a card) adds for its marks, each with a leading space. */
 export const markClasses = (marks: PlaceMarks): string =>
   `${marks.hl ? " bui-hl" : ""}${marks.choice ? " bui-choice" : ""}${marks.selected ? " bui-selected" : ""}`

@@ -1,7 +1,7 @@
 import type { View } from "@boroughs/core/games/downtown"
 import { textWidth } from "../../common/fitText.js"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
-import { marksOf, type PlaceMarks, Rings } from "../../common/marks.js"
+import { marksOf, type PlaceMarks, RectRings } from "../../common/marks.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
 import { SeatMarker } from "../../common/SeatMarker.js"
@@ -161,20 +161,7 @@ const ZoneShape = ({
         <ConstructionIcon kind={construction} x={r.x + r.w - 20} y={r.y + 5} size={15} />
       ) : null}
       <rect className="bui-focus" x={r.x + 1} y={r.y + 1} width={r.w - 2} height={r.h - 2} rx={8} />
-      <Rings
-        marks={marks}
-        ring={(className, inset) => (
-          <rect
-            key={className}
-            className={className}
-            x={r.x + inset}
-            y={r.y + inset}
-            width={r.w - inset * 2}
-            height={r.h - inset * 2}
-            rx={8}
-          />
-        )}
-      />
+      <RectRings marks={marks} x={r.x} y={r.y} width={r.w} height={r.h} rx={8} />
     </g>
   )
 }
@@ -211,20 +198,7 @@ const Pile = ({
         {text}
       </text>
       <rect className="bui-focus" x={box.x} y={box.y} width={box.w} height={box.h} rx={6} />
-      <Rings
-        marks={marks}
-        ring={(className, inset) => (
-          <rect
-            key={className}
-            className={className}
-            x={box.x + inset / 2}
-            y={box.y + inset / 2}
-            width={box.w - inset}
-            height={box.h - inset}
-            rx={6}
-          />
-        )}
-      />
+      <RectRings marks={marks} x={box.x} y={box.y} width={box.w} height={box.h} rx={6} shrink={0.5} />
     </g>
   )
 }

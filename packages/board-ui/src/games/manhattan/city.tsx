@@ -1,5 +1,5 @@
 import type { View } from "@boroughs/core/games/manhattan"
-import { type PlaceMarks, Rings } from "../../common/marks.js"
+import { type PlaceMarks, RectRings } from "../../common/marks.js"
 import { plural, seatName } from "../../common/names.js"
 import { seatColour, ui } from "../../common/palette.js"
 import { placeProps } from "../../common/SeatsPanel.js"
@@ -131,20 +131,7 @@ export const CityCell = ({
         />
       ) : null}
       <rect className="bui-focus" x={px} y={py} width={S} height={S} rx={6} />
-      <Rings
-        marks={marks}
-        ring={(className, inset) => (
-          <rect
-            key={className}
-            className={className}
-            x={px - 1 + inset}
-            y={py - 1 + inset}
-            width={S + 2 - inset * 2}
-            height={S + 2 - inset * 2}
-            rx={7}
-          />
-        )}
-      />
+      <RectRings marks={marks} x={px - 1} y={py - 1} width={S + 2} height={S + 2} rx={7} />
     </g>
   )
 }

@@ -1,5 +1,5 @@
 import type { View } from "@boroughs/core/games/manhattan"
-import { type PlaceMarks, Rings } from "../../common/marks.js"
+import { type PlaceMarks, RectRings } from "../../common/marks.js"
 import { seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
 import { SeatMarker } from "../../common/SeatMarker.js"
@@ -104,20 +104,7 @@ export const RingCell = ({
         />
       ))}
       <rect className="bui-focus" x={px} y={py} width={S} height={S} rx={6} />
-      <Rings
-        marks={marks}
-        ring={(className, inset) => (
-          <rect
-            key={className}
-            className={className}
-            x={px - 1 + inset}
-            y={py - 1 + inset}
-            width={S + 2 - inset * 2}
-            height={S + 2 - inset * 2}
-            rx={7}
-          />
-        )}
-      />
+      <RectRings marks={marks} x={px - 1} y={py - 1} width={S + 2} height={S + 2} rx={7} />
     </g>
   )
 }

@@ -2,7 +2,7 @@ import type { View } from "@boroughs/core/games/uptown"
 import { FittedLines } from "../../common/FittedText.js"
 import { type FittedBlock, fitBlocks } from "../../common/fitText.js"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
-import { markClasses, marksOf, Rings } from "../../common/marks.js"
+import { markClasses, marksOf, RectRings } from "../../common/marks.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
 import { SeatMarker } from "../../common/SeatMarker.js"
@@ -252,19 +252,13 @@ const StreetSvg = ({
                     height={ground - rowTop + 6}
                     rx={6}
                   />
-                  <Rings
+                  <RectRings
                     marks={marks(place)}
-                    ring={(className, inset) => (
-                      <rect
-                        key={className}
-                        className={className}
-                        x={x - 4 + inset}
-                        y={rowTop - 3 + inset}
-                        width={SITE_W + 8 - inset * 2}
-                        height={ground - rowTop + 8 - inset * 2}
-                        rx={7}
-                      />
-                    )}
+                    x={x - 4}
+                    y={rowTop - 3}
+                    width={SITE_W + 8}
+                    height={ground - rowTop + 8}
+                    rx={7}
                   />
                 </g>
               )

@@ -1,6 +1,6 @@
 import type { View } from "@boroughs/core/games/urban-sprawl"
 import { BoxSwatch, Legend, type LegendItem, seatLegendItems } from "../../common/Legend.js"
-import { markClasses, marksOf, type PlaceMarks, Rings } from "../../common/marks.js"
+import { markClasses, marksOf, type PlaceMarks, RectRings, Rings } from "../../common/marks.js"
 import { plural, seatName } from "../../common/names.js"
 import { ui } from "../../common/palette.js"
 import { SeatMarker } from "../../common/SeatMarker.js"
@@ -153,20 +153,7 @@ const BlockShape = ({
         </text>
       </g>
       <rect className="bui-focus" x={x - 2} y={y - 2} width={BLOCK + 4} height={BLOCK + 4} rx={4} />
-      <Rings
-        marks={marks}
-        ring={(className, inset) => (
-          <rect
-            key={className}
-            className={className}
-            x={x - 3 + inset}
-            y={y - 3 + inset}
-            width={BLOCK + 6 - inset * 2}
-            height={BLOCK + 6 - inset * 2}
-            rx={5}
-          />
-        )}
-      />
+      <RectRings marks={marks} x={x - 3} y={y - 3} width={BLOCK + 6} height={BLOCK + 6} rx={5} />
     </g>
   )
 }
