@@ -1,5 +1,5 @@
 import { type AnalysisSettings, analysisKey, type LoggedEvent } from "@boroughs/core"
-import { EventStore, StoreError } from "@boroughs/store"
+import { EventStore, type StoreError } from "@boroughs/store"
 import { Effect, type Scope } from "effect"
 import {
   type AnalysisOutcome,
@@ -10,6 +10,7 @@ import {
 } from "./analysis/analysisRows.js"
 import { analysisThread } from "./analysis/analysisThread.js"
 import { failureLog } from "./internal/failureLog.js"
+import { queryFailure } from "./internal/queryFailure.js"
 import * as Streams from "./Streams.js"
 import { withServerTables } from "./serverTables.js"
 
@@ -19,13 +20,6 @@ export interface AnalysisRunnerOptions {
   /** Least time between two progress writes of one analysis (default 1 s). */
   readonly progressEveryMs?: number
 }
-
-const failure = (doing: string) => (cause: unknown) =>
-  new StoreError({
-    reason: "query",
-    message: `${doing}: ${cause instanceof Error ? cause.message : String(cause)}`,
-    cause,
-  })
 
 /**
  * Analyses the finished games the analysis projection queued, oldest first, one at a time, on a worker thread
@@ -55,7 +49,7 @@ export const runAnalyses = (
     let unwritten: { readonly gameId: string; readonly outcome: AnalysisOutcome } | null = null
 
     const query = <A>(doing: string, run: () => Promise<A>) =>
-      Effect.tryPromise({ try: run, catch: failure(doing) })
+      Effect.tryPromise({ try: run, catch: queryFailure(doing) })
 
     /** Best effort, never two at once: the outcome is what must be written, and it always is. */
     const progressOf = (gameId: string) => {

@@ -1,20 +1,14 @@
 import type { AnyGame } from "@boroughs/core"
-import { type EventStore, type GlobalPosition, StoreError, saveCheckpointIn } from "@boroughs/store"
+import { type EventStore, type GlobalPosition, type StoreError, saveCheckpointIn } from "@boroughs/store"
 import { Effect, Stream } from "effect"
 import { failureLog } from "./internal/failureLog.js"
 import type { Projection } from "./internal/Projection.js"
 import { ProjectionFolds } from "./internal/ProjectionFolds.js"
+import { queryFailure } from "./internal/queryFailure.js"
 import { withServerTables } from "./serverTables.js"
 
 /** Events per transaction: small enough to keep transactions short, large enough to amortise them. */
 const BATCH = 500
-
-const failure = (doing: string) => (cause: unknown) =>
-  new StoreError({
-    reason: "query",
-    message: `${doing}: ${cause instanceof Error ? cause.message : String(cause)}`,
-    cause,
-  })
 
 /**
  * Runs projections over the global log. Each batch is applied and checkpointed in one transaction, so a
@@ -44,7 +38,7 @@ export const makeProjectionRunner = (
             await projection.apply(trx, events, projectionFolds)
             await saveCheckpointIn(trx, projection.id, last)
           }),
-        catch: failure(`projection ${projection.id}`),
+        catch: queryFailure(`projection ${projection.id}`),
       })
       return events.length
     })
@@ -91,7 +85,7 @@ export const makeProjectionRunner = (
             await trx.deleteFrom("es_checkpoints").where("subscription_id", "=", p.id).execute()
           }
         }),
-      catch: failure("resetting the projections"),
+      catch: queryFailure("resetting the projections"),
     })
     return yield* catchUpAll
   })
