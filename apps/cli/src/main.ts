@@ -358,6 +358,10 @@ token
 token
   .command("list")
   .description("every token the server has issued, live, expired or revoked (never their secrets)")
+  .option(
+    "--kind <kind>",
+    "only tokens of this kind: organiser, bot, player or seat (invited and guests' seats)",
+  )
   .option("--json", "print them as JSON")
   .option(urlOption, urlHelp)
   .option(organiserTokenOption, organiserTokenHelp)
@@ -423,11 +427,13 @@ names
 const game = program.command("game").description("games on a running server: create one, watch one in words")
 game
   .command("create")
-  .description("create a game (organisers); prints its id")
+  .description(
+    "create a game (organisers); prints its id, then a JSON line {seat, token} per invited seat (shown once)",
+  )
   .requiredOption("--game <id>", `the game (${GAME_IDS.join(", ")})`)
   .requiredOption(
     "--seats <holders>",
-    "comma-separated, one a seat: builtin:<bot> (the server plays it with that bot of the game: random, heuristic; dale in suburbia), bot:<name> or player:<name> (that token's holder plays it), or me (whoever the token speaks for: with the organiser token, a seat only organisers play)",
+    "comma-separated, one a seat: builtin:<bot> (the server plays it with that bot of the game: random, heuristic; dale in suburbia), bot:<name> or player:<name> (that token's holder plays it), invite (the server mints a seat token for it: printed as a JSON line {seat, token} to pass on), or me (whoever the token speaks for: with the organiser token, a seat only organisers play)",
   )
   .option("--id <gameId>", "the game's id (default: a random one)")
   .option("--seed <s>", "the game's seed (default: a random one, secret until the end)")
@@ -440,12 +446,21 @@ game
   .option(urlOption, urlHelp)
   .option(organiserTokenOption, organiserTokenHelp)
   .action(async (o) => {
-    const { createGame, describeSeats } = await import("./commands/game.js")
+    const { createGame, describeSeats, inviteLines } = await import("./commands/game.js")
     const created = await createGame(o)
     const { view: _view, decisions: _decisions, viewer: _viewer, ...summary } = created
-    process.stdout.write(o.json ? `${JSON.stringify(summary, null, 2)}\n` : `${created.gameId}\n`)
+    // Data on stdout (the id, then each invite's seat token), words on stderr.
+    process.stdout.write(
+      o.json
+        ? `${JSON.stringify(summary, null, 2)}\n`
+        : [created.gameId, ...inviteLines(created)].map((line) => `${line}\n`).join(""),
+    )
+    const invited =
+      created.invites.length === 0
+        ? ""
+        : `boroughs: ${created.invites.length} invited seat${created.invites.length === 1 ? "" : "s"}: pass each token on to whoever plays that seat (shown this once)\n`
     process.stderr.write(
-      `boroughs: created ${describeSeats(created)}\nboroughs: follow it with: npx boroughs game watch ${created.gameId}\n`,
+      `boroughs: created ${describeSeats(created)}\n${invited}boroughs: follow it with: npx boroughs game watch ${created.gameId}\n`,
     )
   })
 game

@@ -160,6 +160,12 @@ describe("boroughs token", () => {
       expect.arrayContaining([expect.objectContaining({ tokenId, kind: "bot", name: "mybot" })]),
     )
     expect(json.stdout).not.toContain(secret)
+    const bots = JSON.parse(boroughs("token", "list", "--kind", "bot", "--json").stdout)
+    expect(bots.map((t: { kind: string }) => t.kind)).toEqual(bots.map(() => "bot"))
+    expect(bots).toEqual(expect.arrayContaining([expect.objectContaining({ tokenId })]))
+    const typo = boroughs("token", "list", "--kind", "bots")
+    expect(typo.code).toBe(1)
+    expect(typo.stderr).toMatch(/--kind is one of bot, player, organiser, seat, not "bots"/)
   })
 
   it("revoke stops the token working", async () => {
@@ -267,8 +273,23 @@ describe("boroughs game", () => {
     const typo = boroughs("game", "create", "--game", "uptown", "--seats", "me,heuristic")
     expect(typo.code).toBe(1)
     expect(typo.stderr).toMatch(
-      /seat 1 is "heuristic"; a seat is me, builtin:<bot>, bot:<name> or player:<name>/,
+      /seat 1 is "heuristic"; a seat is me, invite, builtin:<bot>, bot:<name> or player:<name>/,
     )
+  })
+
+  it("create with invite prints the invited seat's token, a JSON line after the id, which acts for it", async () => {
+    const r = boroughs("game", "create", "--game", "uptown", "--seats", "builtin:random,invite")
+    expect(r.code).toBe(0)
+    const [gameId, line, ...rest] = r.stdout.trimEnd().split("\n")
+    expect(rest).toEqual([])
+    const invite = JSON.parse(line as string)
+    expect(invite).toEqual({ seat: 1, token: expect.stringMatching(/^brs_/) })
+    expect(r.stderr).toMatch(/1 invited seat: pass each token on/)
+    const seen = await call("GET", `/api/games/${gameId}?seat=1`, invite.token)
+    expect(seen.json.viewer).toEqual({ kind: "seat", seat: 1 })
+    expect((await call("GET", `/api/games/${gameId}?seat=0`, invite.token)).status).toBe(403)
+    const seats = JSON.parse(boroughs("token", "list", "--kind", "seat", "--json").stdout)
+    expect(seats).toEqual([expect.objectContaining({ kind: "seat", revokedAt: null })])
   })
 
   it("watch of a game that does not exist is one line, at once", () => {

@@ -68,6 +68,8 @@ export interface ServerConfig {
     readonly perAddress: RateLimit
     /** Refused tokens per client address: once spent, its tokens are not even looked up. */
     readonly authFailures: RateLimit
+    /** Guest games (`POST /api/play`) per client address, on top of its writes; absent: `guestGameLimit`. */
+    readonly guestGames?: RateLimit
   } | null
   /**
    * Redis holding the rate limits' buckets ($BOROUGHS_REDIS_URL), so that replicas behind one load balancer
@@ -102,7 +104,15 @@ export interface ServerConfig {
    * `defaultAnalysisSettings`; false: no analysis (`BOROUGHS_ANALYSIS=off`).
    */
   readonly analysis?: false | AnalysisSettings
+  /** Whether guests may create games with `POST /api/play` (absent: yes; `BOROUGHS_GUEST_GAMES=off`: no). */
+  readonly guestGames?: boolean
 }
+
+/**
+ * Guest games one client address may create: each is a live game the server keeps and plays house bots in,
+ * so far fewer than its other writes (a burst of 10, then one every 6 s).
+ */
+export const guestGameLimit: RateLimit = { perSecond: 1 / 6, burst: 10 }
 
 /** The defaults main.ts starts from. */
 export const defaultLimits = {

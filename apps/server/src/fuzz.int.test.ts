@@ -264,6 +264,14 @@ const TEMPLATES: Readonly<Record<string, (fresh: string) => unknown>> = {
     reason: "r",
     commandId: `a-${fresh}`,
   }),
+  "POST /api/play": () => ({
+    game: "bluff-dice",
+    seats: [{ kind: "me" }, { kind: "invite" }, { kind: "house", bot: "random" }],
+    name: "Ann",
+    options: { rounds: 2, sides: 6 },
+    decisionMs: null,
+  }),
+  "PUT /api/games/:gameId/seats/:seat/name": (fresh) => ({ name: `Ann ${fresh}` }),
   "POST /api/tokens": (fresh) => ({ kind: "bot", name: `fz-${fresh}`, expiresAt: "2031-01-01T00:00:00Z" }),
   "POST /api/tournaments": (fresh) => ({
     tournamentId: `fz.${fresh}`,
@@ -375,6 +383,7 @@ const generate = (r: Random, fixture: Fixture): FuzzRequest => {
     gameId: fixture.gameIds,
     tournamentId: fixture.tournamentIds,
     tokenId: fixture.tokenIds,
+    seat: ["0", "1"],
   }
   const path = route.path
     .split("/")

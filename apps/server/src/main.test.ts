@@ -56,11 +56,14 @@ describe("boroughs server's options", () => {
     expect(house.stderr).toMatch(/BOROUGHS_LADDER_HOUSE lists house bots as builtin:<bot>/)
   })
 
-  it("refuses bad analysis settings, naming the value, before it listens", async () => {
-    const [onOff, rollouts] = await Promise.all([
+  it("refuses bad analysis and guest-game settings, naming the value, before it listens", async () => {
+    const [onOff, rollouts, guests] = await Promise.all([
       main([], { BOROUGHS_ANALYSIS: "sometimes" }),
       main([], { BOROUGHS_ANALYSIS_ROLLOUTS: "lots" }),
+      main([], { BOROUGHS_GUEST_GAMES: "no" }),
     ])
+    expect(guests.code).toBe(2)
+    expect(guests.stderr).toMatch(/BOROUGHS_GUEST_GAMES must be "on" or "off", not "no"/)
     expect(onOff.code).toBe(2)
     expect(onOff.stderr).toMatch(/BOROUGHS_ANALYSIS must be "on" or "off", not "sometimes"/)
     expect(rollouts.code).toBe(2)

@@ -56,6 +56,8 @@ Options (environment variable in brackets):
   Analysis of finished games (GET /api/games/:id/analysis), on a worker thread of the background's
   leader: set BOROUGHS_ANALYSIS=off for none, BOROUGHS_ANALYSIS_ROLLOUTS for the rollouts per position
   (default 128, about 14 s of one core for a 300-event Downtown game)
+  Guest games (POST /api/play: anyone, without a token, starts a public game with a seat of their own,
+  invited seats and house bots): set BOROUGHS_GUEST_GAMES=off for none
   Rate limits: set BOROUGHS_REDIS_URL (redis://[user:password@]host:6379) to keep them in Redis, one
   budget per caller across every replica behind a load balancer (default: each process its own)
   Metrics: GET /metrics (Prometheus). Traces: set OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP JSON).
@@ -204,6 +206,13 @@ const ladder = (() => {
   }
 })()
 
+const guestGames = (() => {
+  const onOff = process.env.BOROUGHS_GUEST_GAMES
+  if (onOff === undefined || onOff === "" || onOff === "on") return true
+  if (onOff === "off") return false
+  return fail(`BOROUGHS_GUEST_GAMES must be "on" or "off", not ${JSON.stringify(onOff)}`)
+})()
+
 const analysis = (() => {
   try {
     return analysisFromEnv(process.env)
@@ -234,6 +243,7 @@ const server = await startServer({
   houseSearch,
   ladder,
   analysis,
+  guestGames,
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
 
 const where = database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${database.dir}`

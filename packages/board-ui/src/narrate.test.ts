@@ -182,4 +182,15 @@ describe("narrate", () => {
       ),
     ).toMatch(/^Downtown started for 3 players/)
   })
+
+  it("words a guest naming their seat the same in every game", () => {
+    const named = { type: "SeatNamed", seat: 1, name: "Ben Lee", actor: "seat:x", at: "t", reason: "guest" }
+    for (const game of ["downtown", "manhattan", "uptown", "suburbia", "urban-sprawl"])
+      expect(
+        narrate(game, named, [
+          { seat: 0, name: "ana" },
+          { seat: 1, name: "Ben Lee" },
+        ]),
+      ).toBe("Seat 2 is now called Ben Lee")
+  })
 })

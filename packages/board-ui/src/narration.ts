@@ -12,7 +12,11 @@ const kernelNarrator = (title: (game: string) => string): Narrator => ({
       e.seedCommitment ? ` (seed committed: ${e.seedCommitment.slice(0, 8)}…)` : ""
     }`,
   GameEnded: (e: Ended, n: Names) => endedText(e, n),
+  // The seat's name at the time the page is drawn may already be the new one: say the seat by number.
+  SeatNamed: (e: { seat: number; name: string }) => `Seat ${e.seat + 1} is now called ${e.name}`,
 })
+
+const KERNEL_EVENTS: ReadonlySet<string> = new Set(["GameStarted", "GameEnded", "SeatNamed"])
 
 /** A game's title from its renderer, else from `fallback`, else its id. */
 const titleFrom =
@@ -44,12 +48,10 @@ export const narrateSpecificWith = (
 ): string | null => {
   const fields = eventFields(event)
   // A game may word the kernel's events its own way (Manhattan's scores are heights and blocks).
-  // The kernel's narrator is made only for its two events: a log narrates hundreds of the game's own.
+  // The kernel's narrator is made only for its own events: a log narrates hundreds of the game's own.
   const say =
     renderer?.narrator[fields.type] ??
-    (fields.type === "GameStarted" || fields.type === "GameEnded"
-      ? kernelNarrator(titleFrom(renderer, titleOf))[fields.type]
-      : undefined)
+    (KERNEL_EVENTS.has(fields.type) ? kernelNarrator(titleFrom(renderer, titleOf))[fields.type] : undefined)
   return say ? say(fields, namesFor(seats)) : null
 }
 

@@ -87,7 +87,16 @@ export const playersAfter = (
   return players.map((p, s) => (s === e.data.seat ? holder : p))
 }
 
-/** The seats a seat holder (`bot:<name>` or `player:<name>`) holds in a game, in seat order. */
+/** Each seat's display name after a SeatNamed (the new name); the names unchanged for any other event. */
+export const namesAfter = (
+  names: ReadonlyArray<string | null>,
+  e: EventEnvelope,
+): ReadonlyArray<string | null> => {
+  if (e.type !== "SeatNamed" || typeof e.data.name !== "string") return names
+  return names.map((n, s) => (s === e.data.seat ? (e.data.name as string) : n))
+}
+
+/** The seats a seat holder (`bot:<name>`, `player:<name>`, `seat:<name>`) holds in a game, in seat order. */
 export const seatsHeldBy = (settings: GameSettings, holder: string): number[] => {
   const out: number[] = []
   settings.players.forEach((p, seat) => {

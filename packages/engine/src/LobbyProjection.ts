@@ -1,6 +1,6 @@
 import type { EventEnvelope, GameEnded, Match } from "@boroughs/core"
 import type { GlobalEvent } from "@boroughs/store"
-import { playersAfter, settingsOf } from "./GameSettings.js"
+import { namesAfter, playersAfter, settingsOf } from "./GameSettings.js"
 import { byStream, type Projection } from "./internal/Projection.js"
 import * as Streams from "./Streams.js"
 import { jsonOf } from "./serverTables.js"
@@ -12,30 +12,43 @@ export const pendingSeats = (match: Match): number[] =>
 const timeOf = (e: GlobalEvent): string =>
   typeof e.metadata.time === "string" ? e.metadata.time : new Date(e.recordedAt).toISOString()
 
+/** Whether an event changes who holds a seat or what a seat is called. */
+const changesSeats = (e: GlobalEvent): boolean =>
+  e.type === "SeatReplaced" || e.type === "SeatForfeited" || e.type === "SeatNamed"
+
 /**
- * Who holds the seats after a run of one game's events that replaced or forfeited one (as created, or as the
- * row says, then each change in turn); null when the run changed nobody's seat.
+ * Who holds the seats, and their names, after a run of one game's events that replaced, forfeited or named
+ * one (as created, or as the row says, then each change in turn); null when the run changed no seat.
  */
-const playersNow = async (
+const seatsNow = async (
   db: Parameters<Projection["apply"]>[0],
   gameId: string,
   run: ReadonlyArray<GlobalEvent>,
-): Promise<ReadonlyArray<string | null> | null> => {
-  if (!run.some((e) => e.type === "SeatReplaced" || e.type === "SeatForfeited")) return null
+): Promise<{ players: ReadonlyArray<string | null>; names: ReadonlyArray<string | null> } | null> => {
+  if (!run.some(changesSeats)) return null
   const first = run[0] as GlobalEvent
   let players: ReadonlyArray<string | null>
-  if (first.version === 1) players = settingsOf(first as EventEnvelope).players
-  else {
+  let names: ReadonlyArray<string | null>
+  if (first.version === 1) {
+    const settings = settingsOf(first as EventEnvelope)
+    players = settings.players
+    names = settings.names ?? players.map(() => null)
+  } else {
     const row = await db
       .selectFrom("proj_lobby")
-      .select("players")
+      .select(["players", "names"])
       .where("game_id", "=", gameId)
       .executeTakeFirst()
     if (row === undefined) return null
     players = jsonOf<ReadonlyArray<string | null>>(row.players)
+    const recorded = jsonOf<ReadonlyArray<string | null>>(row.names)
+    names = players.map((_, seat) => recorded[seat] ?? null)
   }
-  for (const e of run) players = playersAfter(players, e as EventEnvelope)
-  return players
+  for (const e of run) {
+    players = playersAfter(players, e as EventEnvelope)
+    names = namesAfter(names, e as EventEnvelope)
+  }
+  return { players, names }
 }
 
 /** The tournament a game was created for (its first event's `metadata.tournament`), or null. */
@@ -51,7 +64,8 @@ const tournamentIdOf = (first: EventEnvelope): string | null => {
  */
 export const lobbyProjection: Projection = {
   // v2: seat holders follow SeatReplaced and SeatForfeited (a new id re-folds the log into the rows on start).
-  // v3: seats' display names and the game's tournament (migration 0005_lobby_names).
+  // v3: seats' display names and the game's tournament (migration 0005_lobby_names). SeatNamed renames a
+  // seat; no game held one before the lobby followed it, so no re-fold was needed.
   id: "projection:lobby:v3",
   reset: async (db) => {
     await db.deleteFrom("proj_lobby").execute()
@@ -65,7 +79,7 @@ export const lobbyProjection: Projection = {
       if (match === null) continue
       const last = run[run.length - 1] as GlobalEvent
       const ended = match.ended as GameEnded | null
-      const players = await playersNow(db, gameId, run)
+      const seats = await seatsNow(db, gameId, run)
       const changes = {
         status: ended ? "ended" : "live",
         version: last.version,
@@ -75,7 +89,9 @@ export const lobbyProjection: Projection = {
         outcome: ended
           ? JSON.stringify({ ranks: ended.ranks, scores: ended.scores, reason: ended.reason })
           : null,
-        ...(players === null ? {} : { players: JSON.stringify(players) }),
+        ...(seats === null
+          ? {}
+          : { players: JSON.stringify(seats.players), names: JSON.stringify(seats.names) }),
       }
       if (first.version === 1) {
         const settings = settingsOf(first as EventEnvelope)

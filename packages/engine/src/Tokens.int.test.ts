@@ -4,7 +4,7 @@ import { Effect, ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateServer } from "./migrateServer.js"
 import { withServerTables } from "./serverTables.js"
-import { makeTokens, tokenHash } from "./Tokens.js"
+import { makeTokens, TOKEN_NAME, tokenHash } from "./Tokens.js"
 
 for (const backend of testBackends()) {
   describe(`tokens on ${backend.name}`, () => {
@@ -98,6 +98,28 @@ for (const backend of testBackends()) {
         soonBefore: "accepted",
         soonAfter: "expired",
       })
+    })
+
+    it("mints seat holders with random names, listed by kind and name", async () => {
+      const { seats, listed, byName } = await runtime.runPromise(
+        Effect.gen(function* () {
+          const t = yield* tokens()
+          const seats = [yield* t.issueSeat(), yield* t.issueSeat()]
+          const listed = yield* t.list({ kind: "seat" })
+          const byName = yield* t.list({ kind: "seat", name: seats[1]?.name as string })
+          return { seats, listed, byName }
+        }),
+      )
+      for (const seat of seats) {
+        expect(seat.kind).toBe("seat")
+        // 20 base32 characters: 100 random bits, a holder name like any other.
+        expect(seat.name).toMatch(/^[a-z2-7]{20}$/)
+        expect(seat.name).toMatch(TOKEN_NAME)
+      }
+      expect(seats[0]?.name).not.toBe(seats[1]?.name)
+      expect(listed.every((t) => t.kind === "seat")).toBe(true)
+      expect(listed.map((t) => t.tokenId)).toEqual(expect.arrayContaining(seats.map((s) => s.tokenId)))
+      expect(byName.map((t) => t.tokenId)).toEqual([seats[1]?.tokenId])
     })
 
     it("registers an operator's secret once", async () => {

@@ -3,8 +3,11 @@ import { EventStore, StoreError } from "@boroughs/store"
 import { Cache, Clock, Context, Data, Duration, Effect, Exit, Layer } from "effect"
 import { isoOf, withServerTables } from "./serverTables.js"
 
-/** Organisers create games and tokens and see everything; bots and players act for the seats they hold. */
-export type TokenKind = "organiser" | "bot" | "player"
+/**
+ * Organisers create games and tokens and see everything; bots and players act for the seats they hold; a
+ * seat token (an invitation, a guest's own seat) acts for the one seat of one game its holder was given.
+ */
+export type TokenKind = "organiser" | "bot" | "player" | "seat"
 
 /** Who a verified token speaks for. */
 export interface Principal {
@@ -31,11 +34,24 @@ export class TokenRejected extends Data.TaggedError("TokenRejected")<{
   readonly message: string
 }> {}
 
-/** The seat-holder name a bot or player token acts as in a game's settings: `bot:<name>`, `player:<name>`. */
+/**
+ * The seat-holder name a token acts as in a game's settings: `bot:<name>`, `player:<name>`, `seat:<name>`.
+ */
 export const holderOf = (p: Pick<Principal, "kind" | "name">): string => `${p.kind}:${p.name}`
 
-/** Names of token holders: what may follow `bot:` or `player:` in a game's seats. */
+/** Names of token holders: what may follow `bot:`, `player:` or `seat:` in a game's seats. */
 export const TOKEN_NAME = /^[a-z0-9][a-z0-9_.-]{0,39}$/
+
+/** Lower-case base32: 5 bits a character, every one a TOKEN_NAME character. */
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567"
+
+/**
+ * A new seat holder's name: 20 random base32 characters (100 bits), so that no two seats of any games ever
+ * share a holder and a seat token acts for its one seat only. Only the server mints them (a game's creator
+ * cannot name a `seat:` holder), each with its token.
+ */
+export const newSeatName = (): string =>
+  Array.from(globalThis.crypto.getRandomValues(new Uint8Array(20)), (b) => BASE32[b & 31]).join("")
 
 const TOKEN_SHAPE = /^[\x21-\x7e]{16,256}$/
 
@@ -214,14 +230,22 @@ export const makeTokens = Effect.fnUntraced(function* (
       return Number(result.numUpdatedRows) > 0
     })
 
-  /** Every token, newest first. */
-  const list = Effect.tryPromise({
-    try: async () =>
-      (await db.selectFrom("srv_tokens").selectAll().orderBy("created_at", "desc").execute()).map(infoOf),
-    catch: failure("listing tokens"),
-  })
+  /** Every token (of one kind, of one holder name, when asked), newest first. */
+  const list = (filter: { readonly kind?: TokenKind; readonly name?: string } = {}) =>
+    Effect.tryPromise({
+      try: async () => {
+        let query = db.selectFrom("srv_tokens").selectAll()
+        if (filter.kind !== undefined) query = query.where("kind", "=", filter.kind)
+        if (filter.name !== undefined) query = query.where("name", "=", filter.name)
+        return (await query.orderBy("created_at", "desc").execute()).map(infoOf)
+      },
+      catch: failure("listing tokens"),
+    })
 
-  return { issue, register, verify, revoke, list }
+  /** A new seat holder (`seat:<newSeatName()>`) and its token, whose secret is returned once. */
+  const issueSeat = () => issue({ kind: "seat", name: newSeatName() })
+
+  return { issue, issueSeat, register, verify, revoke, list }
 })
 
 /** The tokens of the store in context, as a service (the server's layer; the CLI calls makeTokens). */

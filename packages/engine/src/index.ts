@@ -38,6 +38,7 @@ export {
 export {
   defaultSettings,
   type GameSettings,
+  namesAfter,
   playersAfter,
   type SpectatorPolicy,
   seatsHeldBy,
@@ -104,6 +105,7 @@ export {
   holderOf,
   type IssuedToken,
   makeTokens,
+  newSeatName,
   type Principal,
   TOKEN_NAME,
   type TokenInfo,

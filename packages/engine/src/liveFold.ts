@@ -8,7 +8,7 @@ import {
   toEvent,
 } from "@boroughs/core"
 import { nextDecisions, type OwedDecision } from "./decisionClock.js"
-import { type GameSettings, playersAfter, settingsOf } from "./GameSettings.js"
+import { type GameSettings, namesAfter, playersAfter, settingsOf } from "./GameSettings.js"
 import * as Streams from "./Streams.js"
 
 /**
@@ -94,6 +94,12 @@ export const foldLive = (live: LiveGame, envelopes: ReadonlyArray<EventEnvelope>
       // Who holds a seat changes with an organiser's replacement; a forfeited seat is nobody's (organisers act).
       if (e.type === "SeatReplaced" || e.type === "SeatForfeited")
         settings = { ...settings, players: playersAfter(settings.players, e) }
+      // A seat's name changes with SeatNamed (a guest naming themself): every detail and stream shows it.
+      if (e.type === "SeatNamed")
+        settings = {
+          ...settings,
+          names: namesAfter(settings.names ?? settings.players.map(() => null), e),
+        }
       if (e.type === "GamePaused") paused = true
       if (e.type === "GameResumed") paused = false
       all.push(bare(e))

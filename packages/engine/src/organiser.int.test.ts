@@ -126,4 +126,67 @@ describe("organiser actions are events in the game's stream", () => {
     const slipped = rechain([...envelopes.slice(0, pausedAt + 1), ...envelopes.slice(moveAt, moveAt + 1)])
     expect(verifyStream(slipped, find).problems.map((p) => p.kind)).toContain("refused")
   })
+
+  it("a seat's new name (a guest naming themself) is recorded, followed live, verified, refused once over", async () => {
+    const { envelopes, refusals } = await run(
+      Effect.gen(function* () {
+        const engine = yield* GameEngine
+        yield* engine.create({
+          gameId: "named",
+          game: "bluff-dice",
+          seats: 2,
+          seed: "named",
+          options: { rounds: 1, sides: 6 },
+          metadata: { settings: { players: ["seat:k3x9", "builtin:middle"], names: ["Guest", null] } },
+        })
+        const name = (seat: number, text: string, n: number) =>
+          engine.act({
+            gameId: "named",
+            action: { type: "NameSeat", seat, name: text },
+            actor: "seat:k3x9",
+            reason: "named by the seat's holder",
+            time,
+            commandId: `name:${n}`,
+          })
+        yield* name(0, "Ann Lee", 1)
+        const refusals = [
+          yield* name(0, " Ann ", 2).pipe(Effect.flip),
+          yield* name(0, "x".repeat(41), 3).pipe(Effect.flip),
+          yield* name(2, "Nobody", 4).pipe(Effect.flip),
+        ].map((e) => (e._tag === "CommandRejected" ? e.rule : e._tag))
+        yield* engine.act({
+          gameId: "named",
+          action: { type: "Adjudicate", ranks: [1, 2], scores: [1, 0] },
+          actor,
+          reason: "over",
+          time,
+          commandId: "end",
+        })
+        const late = yield* name(0, "Too late", 5).pipe(Effect.flip)
+        refusals.push(late._tag === "CommandRejected" ? late.rule : late._tag)
+        const envelopes = [...(yield* (yield* EventStore).readStream(Streams.game("named")))]
+        return { envelopes, refusals }
+      }),
+    )
+    expect(refusals).toEqual([
+      "organiser.seat-name",
+      "organiser.seat-name",
+      "organiser.seat",
+      "kernel.game-over",
+    ])
+    const named = envelopes.find((e) => e.type === "SeatNamed") as EventEnvelope
+    expect(named.data).toEqual({
+      seat: 0,
+      name: "Ann Lee",
+      actor: "seat:k3x9",
+      at: time,
+      reason: "named by the seat's holder",
+    })
+    expect(liveFromStream(envelopes, find)?.settings.names).toEqual(["Ann Lee", null])
+    expect(verifyStream(envelopes, find).problems).toEqual([])
+    const forged = rechain(
+      envelopes.map((e) => (e.type === "SeatNamed" ? { ...e, data: { ...e.data, name: "Mallory" } } : e)),
+    )
+    expect(verifyStream(forged, find).problems[0]).toMatchObject({ version: named.version, kind: "diverged" })
+  })
 })

@@ -30,6 +30,8 @@ export type OrganiserAction =
       readonly note: string
       readonly audience?: "all" | "organisers"
     }
+  /** A seat's display name from now on: its holder naming themself (a guest), or an organiser. */
+  | { readonly type: "NameSeat"; readonly seat: number; readonly name: string }
 
 /** The command types of organiser actions other than adjudication (which the kernel handles). */
 export const ORGANISER_COMMANDS: ReadonlySet<string> = new Set([
@@ -38,6 +40,7 @@ export const ORGANISER_COMMANDS: ReadonlySet<string> = new Set([
   "PauseGame",
   "ResumeGame",
   "AnnotateEvent",
+  "NameSeat",
 ])
 
 /** Who acts for each seat now, beyond the rules: the state organiser events leave a game in. */
@@ -74,6 +77,17 @@ export const seatControlOf = (
   for (const e of envelopes) if (isOrganiserEvent(e)) c = controlAfter(c, { ...e.data, type: e.type })
   return c
 }
+
+/** Characters no display name may hold (as `isDisplayName` of @boroughs/protocol, which the server checks first). */
+const UNPRINTABLE = /(?!\u200d)[\p{C}\u2028\u2029]/u
+
+/** Whether a seat's name is as recorded: trimmed, 1–40 printable characters. */
+const isSeatName = (name: unknown): name is string =>
+  typeof name === "string" &&
+  name === name.trim() &&
+  [...name].length >= 1 &&
+  [...name].length <= 40 &&
+  !UNPRINTABLE.test(name)
 
 // A built-in bot's name may carry a budget (`builtin:ismcts:500`), as a game's creation accepts it.
 const HOLDER = /^((bot|player):[a-z0-9][a-z0-9_.-]{0,39}|builtin:[a-z0-9][a-z0-9_.:-]{0,39})$/
@@ -133,6 +147,17 @@ export const organiserEventFor = (
         at,
         reason,
       })
+    case "NameSeat":
+      if (!live) return Result.fail(violation("kernel.game-over", "the game has ended"))
+      if (!seatOk(action.seat))
+        return Result.fail(
+          violation("organiser.seat", `the game has seats 0–${seats - 1}, not ${action.seat}`),
+        )
+      if (!isSeatName(action.name))
+        return Result.fail(
+          violation("organiser.seat-name", "a seat's name is 1–40 printable characters, trimmed"),
+        )
+      return Result.succeed({ type: "SeatNamed", seat: action.seat, name: action.name, actor, at, reason })
     case "AnnotateEvent":
       if (!Number.isInteger(action.version) || action.version < 1 || action.version > match.events)
         return Result.fail(

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { BotStreamMessage, GameEndedMessage, GameStartedMessage, YourTurnMessage } from "./BotStream.js"
-import { CommandRequest, CreateGameRequest } from "./Games.js"
+import { CommandRequest, CreateGameRequest, PlayRequest } from "./Games.js"
 import { openApiDocument } from "./openapi.js"
 import { StdioGameEnded, StdioGameStarted, StdioYourTurn } from "./Stdio.js"
 
@@ -25,6 +25,9 @@ describe("the HTTP API definition", () => {
         "GET /api/games/{gameId}/timeline",
         "GET /api/games/{gameId}/analysis",
         "GET /api/games/{gameId}/audit",
+        "POST /api/play",
+        "PUT /api/games/{gameId}/seats/{seat}/name",
+        "GET /api/tokens",
         "GET /api/bot/stream",
         "GET /api/openapi.json",
         "GET /api/health",
@@ -56,6 +59,16 @@ describe("the HTTP API definition", () => {
       decodeCreate({ game: "downtown", seats: 4, players: ["bot:a", null, "player:b", null] })._tag,
     ).toBe("Success")
     expect(decodeCreate({ game: "downtown", seats: 4, players: ["root"] })._tag).toBe("Failure")
+    expect(decodeCreate({ game: "downtown", seats: 2, players: ["invite", "builtin:random"] })._tag).toBe(
+      "Success",
+    )
+    // Seat holders are the server's to mint: a creator cannot name one.
+    expect(decodeCreate({ game: "downtown", seats: 1, players: ["seat:abc"] })._tag).toBe("Failure")
+    const decodePlay = Schema.decodeUnknownResult(PlayRequest)
+    const seats = [{ kind: "me" }, { kind: "invite" }, { kind: "house", bot: "heuristic" }]
+    expect(decodePlay({ game: "downtown", seats, name: "Ann" })._tag).toBe("Success")
+    expect(decodePlay({ game: "downtown", seats: [{ kind: "robot" }], name: "Ann" })._tag).toBe("Failure")
+    expect(decodePlay({ game: "downtown", seats, name: " " })._tag).toBe("Failure")
     expect(
       decodeCreate({ game: "downtown", seats: 4, spectators: { mode: "delayed", events: 0 } })._tag,
     ).toBe("Failure")

@@ -22,6 +22,7 @@ import {
   Catalogue,
   CommandAccepted,
   CommandRequest,
+  CreatedGame,
   CreateGameRequest,
   EventsPage,
   EventsQuery,
@@ -29,6 +30,11 @@ import {
   GameList,
   GameListQuery,
   GameStreamQuery,
+  PlayCreated,
+  PlayRequest,
+  SeatNameSet,
+  SeatParam,
+  SetSeatNameRequest,
   ViewAt,
   ViewAtQuery,
   ViewerQuery,
@@ -44,7 +50,7 @@ import {
 } from "./Ladder.js"
 import { RegisteredName, RegisteredNameList, SetDisplayNameRequest } from "./Names.js"
 import { Timeline } from "./Timeline.js"
-import { CreateTokenRequest, IssuedToken, Me, TokenList } from "./Tokens.js"
+import { CreateTokenRequest, IssuedToken, Me, TokenList, TokenListQuery } from "./Tokens.js"
 import {
   ActionAccepted,
   CreateTournamentRequest,
@@ -68,9 +74,28 @@ const games = HttpApiGroup.make("games")
   .add(
     HttpApiEndpoint.post("createGame", "/api/games", {
       payload: CreateGameRequest,
-      success: GameDetail.pipe(HttpApiSchema.status(201)),
+      success: CreatedGame.pipe(HttpApiSchema.status(201)),
       error: [...withBody, Forbidden, Conflict, RuleViolation],
     }),
+    HttpApiEndpoint.post("play", "/api/play", {
+      payload: PlayRequest,
+      success: PlayCreated.pipe(HttpApiSchema.status(201)),
+      // 403: guest games are off on this server, or a token was sent (guests send none).
+      error: [...withBody, Forbidden, RuleViolation],
+    }).annotate(
+      OpenApi.Description,
+      "A guest's game, no token needed: one `me` seat, invited seats and house bots; answers the guest's seat token and one per invited seat.",
+    ),
+    HttpApiEndpoint.put("nameSeat", "/api/games/:gameId/seats/:seat/name", {
+      params: { ...gamePath, seat: SeatParam },
+      payload: SetSeatNameRequest,
+      success: SeatNameSet,
+      // 403: another seat's token, or a tournament's game; 409 game-ended.
+      error: [...withBody, Forbidden, NotFound, Conflict, RuleViolation],
+    }).annotate(
+      OpenApi.Description,
+      "A seat's display name, set by the seat's own seat token (a guest naming themself) or an organiser; recorded as SeatNamed in the game's stream.",
+    ),
     HttpApiEndpoint.get("listGames", "/api/games", {
       query: GameListQuery,
       success: GameList,
@@ -150,7 +175,11 @@ const tokens = HttpApiGroup.make("tokens")
       success: IssuedToken.pipe(HttpApiSchema.status(201)),
       error: [...withBody, Forbidden],
     }),
-    HttpApiEndpoint.get("listTokens", "/api/tokens", { success: TokenList, error: [...common, Forbidden] }),
+    HttpApiEndpoint.get("listTokens", "/api/tokens", {
+      query: TokenListQuery,
+      success: TokenList,
+      error: [...common, Forbidden],
+    }),
     HttpApiEndpoint.delete("revokeToken", "/api/tokens/:tokenId", {
       params: { tokenId: TokenId },
       error: [...common, Forbidden, NotFound],
@@ -341,7 +370,7 @@ const bearer = (spec: Record<string, any>) => {
       ...spec.components,
       securitySchemes: {
         ...spec.components?.securitySchemes,
-        bearer: { type: "http", scheme: "bearer", description: "An organiser, bot or player token." },
+        bearer: { type: "http", scheme: "bearer", description: "An organiser, bot, player or seat token." },
       },
     },
     security,

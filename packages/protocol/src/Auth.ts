@@ -5,7 +5,7 @@ import { RateLimited, ServerError, Unauthorized, Unavailable } from "./Errors.js
 /** Who a verified token speaks for. */
 export interface Principal {
   readonly tokenId: string
-  readonly kind: "organiser" | "bot" | "player"
+  readonly kind: "organiser" | "bot" | "player" | "seat"
   readonly name: string
 }
 

@@ -37,7 +37,8 @@ export class NotFound extends Schema.TaggedError<NotFound>()(
  * 409: the command lost a race. `stale-version`: it was decided at `expectedVersion` and the game moved
  * on; `contention`: other writers kept winning; `command-id-reused`: the id names another command;
  * `game-exists`: the game id is taken; `tournament-exists`: the tournament id is taken; `game-live`: what was
- * asked for exists only once the game has ended (its analysis).
+ * asked for exists only once the game has ended (its analysis); `game-ended`: what was asked for changes a
+ * live game only (a seat's name).
  */
 export class Conflict extends Schema.TaggedError<Conflict>()(
   "Conflict",
@@ -50,6 +51,7 @@ export class Conflict extends Schema.TaggedError<Conflict>()(
       "game-exists",
       "tournament-exists",
       "game-live",
+      "game-ended",
     ]),
     expectedVersion: Schema.optionalKey(Schema.Int),
     actualVersion: Schema.optionalKey(Schema.Int),

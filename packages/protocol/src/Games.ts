@@ -9,7 +9,7 @@ import {
   RegisteredGameId,
   Seat,
   SeatHolder,
-  SeatHolderOrBuiltin,
+  TokenId,
   Version,
 } from "./Ids.js"
 import { DecisionMs, SpectatorPolicy } from "./Policy.js"
@@ -28,6 +28,23 @@ export const DisplayName = Schema.String.check(
   Schema.makeFilter(isDisplayName, { expected: "a display name: 1–40 printable characters once trimmed" }),
 ).annotate({ description: "1–40 printable characters once trimmed (spaces around it are dropped)" })
 
+/**
+ * Who holds a seat as a game is created: as `SeatHolderOrBuiltin` (Ids.ts), or `invite`, a seat the server gives
+ * a new holder (`seat:<random>`) and its seat token. A creator never names a `seat:` holder: only the server
+ * mints them, so that each acts for its one seat.
+ */
+export const CreateSeatHolder = Schema.String.check(
+  Schema.makeFilter((holder: string) =>
+    holder.startsWith("seat:") ? 'seat:<name> holders are the server\'s to mint: ask for "invite"' : true,
+  ),
+  Schema.isPattern(/^((bot|player):[a-z0-9][a-z0-9_.-]{0,39}|builtin:[a-z0-9][a-z0-9_.:-]{0,39}|invite)$/, {
+    expected: "builtin:<bot>, bot:<name>, player:<name> or invite",
+  }),
+).annotate({
+  description:
+    "builtin:<bot> (played by the server: one of the game's bots, GET /api/catalogue), bot:<name>, player:<name>, or \"invite\" (the server mints the seat's holder, seat:<random>, and its seat token)",
+})
+
 /** `POST /api/games` (organisers): a new game of a registered game, its seats, policy and clock. */
 export const CreateGameRequest = Schema.Struct({
   game: Schema.String.annotate({
@@ -42,9 +59,10 @@ export const CreateGameRequest = Schema.Struct({
   gameId: Schema.optionalKey(GameId),
   /**
    * Who holds each seat; a null seat is played only by organisers, a `builtin:<bot>` seat by the server with
-   * that bot of the game. All null when absent.
+   * that bot of the game, an `"invite"` seat by whoever is given its seat token (the answer's `invites`).
+   * All null when absent.
    */
-  players: Schema.optionalKey(Schema.Array(Schema.NullOr(SeatHolderOrBuiltin))),
+  players: Schema.optionalKey(Schema.Array(Schema.NullOr(CreateSeatHolder))),
   /**
    * Each seat's display name, one per seat (trimmed by the server); a null seat, or all of them when absent,
    * goes by its holder's name.
@@ -56,6 +74,21 @@ export const CreateGameRequest = Schema.Struct({
   decisionMs: Schema.optionalKey(Schema.NullOr(DecisionMs)),
 }).annotate({ identifier: "CreateGameRequest" })
 export type CreateGameRequest = typeof CreateGameRequest.Type
+
+/** `invite` in a game's `players`: a seat the server gives a holder and a seat token of its own. */
+export const INVITE = "invite"
+
+/**
+ * A seat given to whoever holds `token`: a seat token, which acts for this one seat of this one game
+ * (commands, `?seat=` reads, the stream, its name). Its secret is shown this once; organisers revoke it by
+ * `tokenId` (`DELETE /api/tokens/:tokenId`).
+ */
+export const Invite = Schema.Struct({
+  seat: Seat,
+  token: Schema.String,
+  tokenId: TokenId,
+}).annotate({ identifier: "Invite" })
+export type Invite = typeof Invite.Type
 
 /** How a game ended: ranks (1 is best, ties share) and scores per seat. */
 export const Outcome = Schema.Struct({
@@ -182,6 +215,82 @@ export const GameDetail = Schema.Struct({
 }).annotate({ identifier: "GameDetail" })
 export type GameDetail = typeof GameDetail.Type
 
+/** 201 to `POST /api/games`: the game as an organiser sees it, and a seat token for each `"invite"` seat. */
+export const CreatedGame = Schema.Struct({
+  ...GameDetail.fields,
+  invites: Schema.Array(Invite).annotate({
+    description:
+      'One seat token per "invite" seat, in seat order; their secrets are shown this once. Empty when the request created nothing (the same creation again, which is idempotent, answers the game as it is with no invites: those were given the first time).',
+  }),
+}).annotate({ identifier: "CreatedGame" })
+export type CreatedGame = typeof CreatedGame.Type
+
+/** A seat of a guest's game: the guest's own, one for someone the guest invites, or a house bot of the game. */
+export const PlaySeat = Schema.Union([
+  Schema.Struct({ kind: Schema.Literal("me") }),
+  Schema.Struct({ kind: Schema.Literal("invite") }),
+  Schema.Struct({
+    kind: Schema.Literal("house"),
+    bot: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(48)).annotate({
+      description:
+        "One of the game's bots as GET /api/catalogue lists them (`heuristic`, or `builtin:heuristic`).",
+    }),
+  }),
+]).annotate({
+  identifier: "PlaySeat",
+  message: 'Expected a seat: {"kind":"me"}, {"kind":"invite"} or {"kind":"house","bot":"<bot>"}',
+})
+export type PlaySeat = typeof PlaySeat.Type
+
+/**
+ * `POST /api/play` (no token: a guest): a public live game with exactly one `me` seat (named `name`), seats for
+ * whoever the guest invites and house bots. The seat count must be within the game's range.
+ */
+export const PlayRequest = Schema.Struct({
+  game: Schema.String.annotate({ description: "A registered game id (GET /api/catalogue lists them)." }),
+  seats: Schema.Array(PlaySeat).check(Schema.isMaxLength(64)),
+  /** The display name of the guest's own seat (trimmed by the server). */
+  name: DisplayName,
+  /** The game's options; its defaults when absent. */
+  options: Schema.optionalKey(Schema.Unknown),
+  /** 30 s when absent; null: no clock (a seat nobody plays then waits for ever). */
+  decisionMs: Schema.optionalKey(Schema.NullOr(DecisionMs)),
+}).annotate({ identifier: "PlayRequest" })
+export type PlayRequest = typeof PlayRequest.Type
+
+/**
+ * 201 to `POST /api/play`: the game, the guest's seat and its seat token (shown this once), and a seat token
+ * for each invited seat.
+ */
+export const PlayCreated = Schema.Struct({
+  gameId: GameId,
+  seat: Seat,
+  token: Schema.String,
+  invites: Schema.Array(Invite),
+}).annotate({ identifier: "PlayCreated" })
+export type PlayCreated = typeof PlayCreated.Type
+
+/** `PUT /api/games/:gameId/seats/:seat/name` (the seat's seat token, or an organiser): the seat's display name. */
+export const SetSeatNameRequest = Schema.Struct({ name: DisplayName }).annotate({
+  identifier: "SetSeatNameRequest",
+})
+export type SetSeatNameRequest = typeof SetSeatNameRequest.Type
+
+/** The seat's name, set: every seat's names now, and the version that recorded it (the head when unchanged). */
+export const SeatNameSet = Schema.Struct({
+  gameId: GameId,
+  seat: Seat,
+  name: Schema.String,
+  names: SeatNames,
+  version: Version,
+  /** False when the seat already had this name: nothing was recorded. */
+  changed: Schema.Boolean,
+}).annotate({ identifier: "SeatNameSet" })
+export type SeatNameSet = typeof SeatNameSet.Type
+
+/** A seat in a path (`/api/games/:gameId/seats/:seat/…`): decimal digits, below 64. */
+export const SeatParam = DecimalInt.check(Schema.isLessThan(64))
+
 /** `?seat=` on reads: which of the caller's seats to view as (the first one held when absent). */
 export const ViewerQuery = Schema.Struct({
   seat: Schema.optionalKey(DecimalInt),
@@ -265,4 +374,7 @@ export const CatalogueEntry = Schema.Struct({
   bots: Schema.Array(Schema.String),
 }).annotate({ identifier: "CatalogueEntry" })
 
+export type CatalogueEntry = typeof CatalogueEntry.Type
+
 export const Catalogue = Schema.Struct({ games: Schema.Array(CatalogueEntry) })
+export type Catalogue = typeof Catalogue.Type

@@ -1,14 +1,25 @@
 import { Schema } from "effect"
 import { HolderName, Instant, InstantInput } from "./Ids.js"
 
-export const TokenKind = Schema.Literals(["organiser", "bot", "player"])
+/**
+ * What a token may do: `organiser` everything; `bot` and `player` act for the seats held by `<kind>:<name>`;
+ * `seat` for the one seat of one game its holder (`seat:<name>`) was given as the game was created.
+ */
+export const TokenKind = Schema.Literals(["organiser", "bot", "player", "seat"])
+export type TokenKind = typeof TokenKind.Type
+
+/**
+ * The kinds `POST /api/tokens` issues. Seat tokens are minted by the server only, with the seats they act for
+ * (`"invite"` seats of `POST /api/games`, and `POST /api/play`).
+ */
+export const IssuableTokenKind = Schema.Literals(["organiser", "bot", "player"])
 
 /**
  * `POST /api/tokens` (organisers). A bot or player token acts for the seats held by `<kind>:<name>`.
  * `expiresAt`, when given, must be in the future (400 otherwise).
  */
 export const CreateTokenRequest = Schema.Struct({
-  kind: TokenKind,
+  kind: IssuableTokenKind,
   name: HolderName,
   expiresAt: Schema.optionalKey(InstantInput),
 }).annotate({ identifier: "CreateTokenRequest" })
@@ -33,9 +44,15 @@ export type IssuedToken = typeof IssuedToken.Type
 
 export const TokenList = Schema.Struct({ tokens: Schema.Array(TokenInfo) })
 
+/** `GET /api/tokens?kind=&name=`: only the tokens of one kind, of one holder name (`?kind=seat&name=…`). */
+export const TokenListQuery = Schema.Struct({
+  kind: Schema.optionalKey(TokenKind),
+  name: Schema.optionalKey(HolderName),
+})
+
 /** `GET /api/me`: who the caller's token speaks for (spectator without one). */
 export const Me = Schema.Struct({
-  kind: Schema.Literals(["organiser", "bot", "player", "spectator"]),
+  kind: Schema.Literals(["organiser", "bot", "player", "seat", "spectator"]),
   name: Schema.NullOr(Schema.String),
   tokenId: Schema.NullOr(Schema.String),
 }).annotate({ identifier: "Me" })

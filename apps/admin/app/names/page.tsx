@@ -20,7 +20,7 @@ export default function NamesPage() {
  */
 function Names() {
   const names = usePolling((client) => client.tokens.listNames(), 0)
-  const tokens = usePolling((client) => client.tokens.listTokens(), 0)
+  const tokens = usePolling((client) => client.tokens.listTokens({ query: {} }), 0)
   const [kind, setKind] = useState<"player" | "bot">("player")
   const [holderName, setHolderName] = useState("")
   const [name, setName] = useState("")

@@ -16,7 +16,7 @@ export default function TokensPage() {
 
 /** Issue and revoke bot and player tokens; a secret is shown once, when it is issued. */
 function Tokens() {
-  const list = usePolling((client) => client.tokens.listTokens(), 0)
+  const list = usePolling((client) => client.tokens.listTokens({ query: {} }), 0)
   const [kind, setKind] = useState<"bot" | "player">("bot")
   const [name, setName] = useState("")
   const [issued, setIssued] = useState<IssuedToken | null>(null)

@@ -1,4 +1,4 @@
-import { type GameDetail, type Me, watchGame } from "@boroughs/protocol"
+import { type CreatedGame, type GameDetail, type Me, watchGame } from "@boroughs/protocol"
 import { Effect, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { CliError } from "../fail.js"
@@ -12,7 +12,7 @@ interface Connection {
 
 export interface CreateGameOptions extends Connection {
   readonly game: string
-  /** Comma-separated, one a seat: `me`, `builtin:<bot>`, `bot:<name>` or `player:<name>`. */
+  /** Comma-separated, one a seat: `me`, `invite`, `builtin:<bot>`, `bot:<name>` or `player:<name>`. */
   readonly seats: string
   readonly id?: string
   readonly seed?: string
@@ -35,17 +35,27 @@ export const holderOfMe = (me: Me): string | null => {
   return `${me.kind}:${me.name}`
 }
 
-/** The seats of `--seats`, `me` left as it is; a typo is named before anything is sent. */
+/**
+ * The seats of `--seats`, `me` and `invite` left as they are (the server mints an invited seat's holder and
+ * token); a typo is named before anything is sent.
+ */
 export const parseSeats = (seats: string): ReadonlyArray<string> => {
   const list = seats.split(",").map((s) => s.trim())
   list.forEach((holder, seat) => {
-    if (holder !== "me" && !HOLDER.test(holder))
+    if (holder !== "me" && holder !== "invite" && !HOLDER.test(holder))
       throw new CliError(
-        `--seats: seat ${seat} is "${holder}"; a seat is me, builtin:<bot>, bot:<name> or player:<name>`,
+        `--seats: seat ${seat} is "${holder}"; a seat is me, invite, builtin:<bot>, bot:<name> or player:<name>`,
       )
   })
   return list
 }
+
+/**
+ * What `game create` prints on stdout for each invited seat: one JSON line `{"seat":1,"token":"brs_…"}`,
+ * to pass on to whoever plays it (the secret is shown this once).
+ */
+export const inviteLines = (created: Pick<CreatedGame, "invites">): ReadonlyArray<string> =>
+  created.invites.map(({ seat, token }) => JSON.stringify({ seat, token }))
 
 const decisionMsOf = (text: string | undefined): number | null | undefined => {
   if (text === undefined) return undefined
@@ -66,7 +76,7 @@ const optionsOf = (text: string | undefined): unknown => {
 }
 
 /** `boroughs game create`: a game on the server (organisers only), its seats held as `--seats` says. */
-export const createGame = async (o: CreateGameOptions): Promise<GameDetail> => {
+export const createGame = async (o: CreateGameOptions): Promise<CreatedGame> => {
   const seats = parseSeats(o.seats)
   const decisionMs = decisionMsOf(o.decisionMs)
   const options = optionsOf(o.options)

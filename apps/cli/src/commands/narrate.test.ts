@@ -1,6 +1,6 @@
 import type { ViewedEnvelope } from "@boroughs/protocol"
 import { describe, expect, it } from "vitest"
-import { holderOfMe, parseSeats } from "./game.js"
+import { holderOfMe, inviteLines, parseSeats } from "./game.js"
 import { finalRanks, narrateEvent } from "./narrate.js"
 
 const envelope = (
@@ -50,6 +50,16 @@ describe("narrateEvent", () => {
         }),
       ),
     ).toBe("#7 seat 1 is now held by builtin:heuristic (organiser:ada: gone)")
+    expect(
+      narrateEvent(
+        envelope(8, "SeatNamed", {
+          seat: 0,
+          name: "Ann Lee",
+          actor: "seat:k3x9",
+          reason: "named by the seat's holder",
+        }),
+      ),
+    ).toBe(`#8 seat 0 is now called "Ann Lee" (seat:k3x9: named by the seat's holder)`)
   })
 
   it("words a game's own event by its type and small fields, leaving proofs and nested data out", () => {
@@ -107,8 +117,20 @@ describe("--seats", () => {
       "player:ann",
     ])
     expect(() => parseSeats("me,heuristic")).toThrow(
-      'seat 1 is "heuristic"; a seat is me, builtin:<bot>, bot:<name> or player:<name>',
+      'seat 1 is "heuristic"; a seat is me, invite, builtin:<bot>, bot:<name> or player:<name>',
     )
+  })
+
+  it("leaves invite to the server, which mints the seat's token: printed as one JSON line per seat", () => {
+    expect(parseSeats("invite,builtin:random,invite")).toEqual(["invite", "builtin:random", "invite"])
+    expect(
+      inviteLines({
+        invites: [
+          { seat: 0, token: "brs_a", tokenId: "tok_a" },
+          { seat: 2, token: "brs_b", tokenId: "tok_b" },
+        ],
+      }),
+    ).toEqual(['{"seat":0,"token":"brs_a"}', '{"seat":2,"token":"brs_b"}'])
   })
 
   it("reads me as the token's holder: an organiser's seat is nobody's by name", () => {

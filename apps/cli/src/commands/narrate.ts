@@ -102,6 +102,8 @@ const kernelSentence = (type: string, data: Record<string, unknown>): string | n
       return endedText(data)
     case "SeatReplaced":
       return `${seatName(Number(data.seat))} is now held by ${data.holder}${byWhom(data)}`
+    case "SeatNamed":
+      return `${seatName(Number(data.seat))} is now called ${JSON.stringify(String(data.name))}${byWhom(data)}`
     case "SeatForfeited":
       return `${seatName(Number(data.seat))} forfeited: the server plays its default moves${byWhom(data)}`
     case "GamePaused":

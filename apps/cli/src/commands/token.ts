@@ -45,10 +45,21 @@ export const createToken = async (
   return issued
 }
 
-/** `boroughs token list`: every token the server has issued, without secrets. */
-export const listTokens = async (o: Connection): Promise<ReadonlyArray<TokenInfo>> => {
+const LISTED_KINDS = [...KINDS, "seat"] as const
+
+/** `boroughs token list`: every token the server has issued (of one kind, when asked), without secrets. */
+export const listTokens = async (
+  o: Connection & { readonly kind?: string },
+): Promise<ReadonlyArray<TokenInfo>> => {
+  const kind = o.kind
+  if (kind !== undefined && !(LISTED_KINDS as ReadonlyArray<string>).includes(kind))
+    throw new CliError(`--kind is one of ${LISTED_KINDS.join(", ")}, not "${kind}"`)
   const remote = organiserRemote(o)
-  const { tokens } = await callServer(remote, (client) => client.tokens.listTokens())
+  const { tokens } = await callServer(remote, (client) =>
+    client.tokens.listTokens({
+      query: kind === undefined ? {} : { kind: kind as (typeof LISTED_KINDS)[number] },
+    }),
+  )
   return tokens
 }
 

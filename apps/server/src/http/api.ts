@@ -10,6 +10,8 @@ import { command } from "../routes/commands.js"
 import { createGame, events, getGame, listGamesHandler } from "../routes/games.js"
 import { ladderGroup } from "../routes/ladder.js"
 import { catalogue, metaGroup } from "../routes/meta.js"
+import { play } from "../routes/play.js"
+import { nameSeat } from "../routes/seatName.js"
 import { timeline } from "../routes/timeline.js"
 import { tokensGroup } from "../routes/tokens.js"
 import { tournamentsGroup } from "../routes/tournaments.js"
@@ -23,6 +25,8 @@ const gamesGroup = (app: App) =>
     handlers
       // Bodies are read by the endpoints themselves (http/body.ts): 413, 415 and storability before the schema.
       .handleRaw("createGame", createGame(app))
+      .handleRaw("play", play(app))
+      .handleRaw("nameSeat", nameSeat(app))
       .handle("listGames", listGamesHandler(app))
       .handle("catalogue", catalogue(app))
       .handle("getGame", getGame(app))

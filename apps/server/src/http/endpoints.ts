@@ -7,6 +7,8 @@ export const STREAMING: ReadonlySet<string> = new Set(["gameStream", "botStream"
 /** Endpoints that change the log (an organiser's full view records that it was seen): the writes bucket. */
 export const WRITES: ReadonlySet<string> = new Set([
   "createGame",
+  "play",
+  "nameSeat",
   "command",
   "createToken",
   "revokeToken",

@@ -1,7 +1,7 @@
 import { RateLimited } from "@boroughs/protocol"
 import { Duration, Effect, type Scope } from "effect"
 import { RateLimiter } from "effect/persistence"
-import type { RateLimit, ServerConfig } from "../config.js"
+import { guestGameLimit, type RateLimit, type ServerConfig } from "../config.js"
 import { makeMemoryStore, makeRedisStore, type RedisSettings, withFallback } from "./rateLimitStore.js"
 
 /**
@@ -19,6 +19,8 @@ export interface Limits {
   readonly writes: Budget
   readonly perAddress: Budget
   readonly authFailures: Budget
+  /** Guest games per client address (`POST /api/play`). */
+  readonly guestGames: Budget
 }
 
 /** Whole milliseconds, as `retryAfterMs` has always been (and Retry-After rounds them up to seconds). */
@@ -77,6 +79,7 @@ export const makeLimits = (
       writes: budget(limiter, "writes", limits.writes),
       perAddress: budget(limiter, "perAddress", limits.perAddress),
       authFailures: budget(limiter, "authFailures", limits.authFailures),
+      guestGames: budget(limiter, "guestGames", limits.guestGames ?? guestGameLimit),
     }
   })
 

@@ -1,3 +1,4 @@
+import { setupProblem } from "@boroughs/core"
 import { type GameSettings, holderOf } from "@boroughs/engine"
 import {
   BadRequest,
@@ -6,6 +7,8 @@ import {
   Conflict,
   CreateGameRequest,
   DEFAULT_DECISION_MS,
+  INVITE,
+  RuleViolation,
   ServerError,
 } from "@boroughs/protocol"
 import { Effect } from "effect"
@@ -21,8 +24,9 @@ import { readerOf, visibleVersion } from "../viewers.js"
 import { unknownBuiltinOf } from "./builtins.js"
 import { detailOf } from "./detail.js"
 import { lobbyRowFor } from "./lobbyRow.js"
+import { createWithSeatTokens } from "./seatTokens.js"
 
-const randomId = (bytes: number): string =>
+export const randomId = (bytes: number): string =>
   Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
     b.toString(16).padStart(2, "0"),
   ).join("")
@@ -31,7 +35,7 @@ const randomId = (bytes: number): string =>
 const lost = (e: { readonly message: string }) =>
   Effect.fail(new ServerError({ message: `a listed game could not be read: ${e.message}` }))
 
-/** `POST /api/games`: an organiser creates a game (201 with its detail as an organiser sees it). */
+/** `POST /api/games`: an organiser creates a game (201 with its detail as an organiser sees it, and its invites). */
 export const createGame =
   (app: App) =>
   ({ request }: { readonly request: HttpServerRequest.HttpServerRequest }) =>
@@ -43,17 +47,23 @@ export const createGame =
         return yield* new BadRequest({
           message: `this server hosts no game "${body.game}"; it hosts: ${app.config.knownGames().join(", ")}`,
         })
-      const players = body.players ?? Array.from({ length: body.seats }, () => null)
-      if (players.length !== body.seats)
+      const requested = body.players ?? Array.from({ length: body.seats }, () => null)
+      if (requested.length !== body.seats)
         return yield* new BadRequest({
-          message: `players names ${players.length} seat holders for ${body.seats} seats`,
+          message: `players names ${requested.length} seat holders for ${body.seats} seats`,
         })
+      // An invited seat is held by nobody until the server mints its holder (with its token) below.
+      const invited = requested.flatMap((holder, seat) => (holder === INVITE ? [seat] : []))
+      const players = requested.map((holder) => (holder === INVITE ? null : holder))
       const unknownBuiltin = unknownBuiltinOf(app.config, def.id, players)
       if (unknownBuiltin !== null) return yield* new BadRequest({ message: unknownBuiltin })
       if (body.names !== undefined && body.names.length !== body.seats)
         return yield* new BadRequest({
           message: `names gives ${body.names.length} display names for ${body.seats} seats (null for a seat that goes by its holder's name)`,
         })
+      // Refused before any seat token is minted for it (the engine would refuse it the same way).
+      const setup = invited.length === 0 ? null : setupProblem(def, body.options, body.seats)
+      if (setup !== null) return yield* new RuleViolation({ rule: setup.rule, message: setup.message })
       // The names given, and the register's where a seat has none (recorded: a later rename leaves this game be).
       const names = yield* app.names
         .seatNames(
@@ -70,8 +80,17 @@ export const createGame =
         // Recorded only when some seat has a name, so such a game records the settings it always did.
         ...(names === undefined ? {} : { names }),
       }
-      const created = yield* app.engine
-        .create({
+      // A repeat of a creation mints no seat tokens: its seats were given the first time.
+      const repeated =
+        body.gameId !== undefined &&
+        invited.length > 0 &&
+        (yield* app.live.get(gameId).pipe(
+          Effect.as(true),
+          Effect.catchTag("GameNotFound", () => Effect.succeed(false)),
+          apiFailures,
+        ))
+      const { seatTokens } = yield* createWithSeatTokens(app, {
+        create: {
           gameId,
           game: def.id,
           ...(body.options === undefined ? {} : { options: body.options }),
@@ -80,23 +99,23 @@ export const createGame =
           commandId: `create:${gameId}`,
           actor: `organiser:${organiser.name}`,
           time: new Date().toISOString(),
-          metadata: { settings },
-        })
-        .pipe(
-          apiFailures,
-          // The same creation again is idempotent; a different one under a taken id reuses its command id.
-          Effect.mapError((e) =>
-            e._tag === "Conflict" && e.reason === "command-id-reused"
-              ? new Conflict({
-                  reason: "game-exists",
-                  message: `game ${gameId} already exists (created differently)`,
-                })
-              : e,
-          ),
-        )
-      app.tail.publishAppended(created.appended)
+        },
+        settings,
+        minted: repeated ? [] : invited,
+      }).pipe(
+        // The same creation again is idempotent; a different one under a taken id reuses its command id.
+        Effect.mapError((e) =>
+          e._tag === "Conflict" && e.reason === "command-id-reused"
+            ? new Conflict({
+                reason: "game-exists",
+                message: `game ${gameId} already exists (created differently)`,
+              })
+            : e,
+        ),
+      )
       const game = yield* app.live.get(gameId).pipe(apiFailures)
-      return yield* detailOf(app, game, { viewer: { kind: "organiser" }, held: [] })
+      const detail = yield* detailOf(app, game, { viewer: { kind: "organiser" }, held: [] })
+      return { ...detail, invites: seatTokens }
     }).pipe(notFoundIsFault)
 
 /** `GET /api/games`: the lobby, newest first, as the caller may see it. */

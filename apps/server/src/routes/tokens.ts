@@ -15,8 +15,9 @@ import { bodyOf } from "../http/body.js"
 import { apiFailures } from "../http/engineErrors.js"
 
 /**
- * `POST /api/tokens`, `GET /api/tokens`, `DELETE /api/tokens/:tokenId` (organisers), `GET /api/me`, and the
- * register of display names: `GET /api/names`, `PUT` and `DELETE /api/names/:holder` (organisers).
+ * `POST /api/tokens`, `GET /api/tokens?kind=&name=`, `DELETE /api/tokens/:tokenId` (organisers: seat tokens,
+ * which only the server mints, are listed and revoked here too), `GET /api/me`, and the register of display
+ * names: `GET /api/names`, `PUT` and `DELETE /api/names/:holder` (organisers).
  */
 export const tokensGroup = (app: App) =>
   HttpApiBuilder.group(BoroughsApi, "tokens", (handlers) =>
@@ -34,10 +35,10 @@ export const tokensGroup = (app: App) =>
             .pipe(apiFailures)
         }),
       )
-      .handle("listTokens", () =>
+      .handle("listTokens", ({ query }) =>
         Effect.gen(function* () {
           yield* requireOrganiser(yield* Caller)
-          return { tokens: yield* app.tokens.list.pipe(apiFailures) }
+          return { tokens: yield* app.tokens.list(query).pipe(apiFailures) }
         }),
       )
       .handle("revokeToken", ({ params }) =>

@@ -82,6 +82,7 @@ const ORGANISER_TYPES = new Set([
   "GamePaused",
   "GameResumed",
   "EventAnnotated",
+  "SeatNamed",
 ])
 
 /** The organiser actions recorded in a game's stream (adjudication included) and the organiser views of it. */

@@ -11,10 +11,11 @@ import {
   SSE_KEEP_ALIVE,
 } from "@boroughs/protocol"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
-import { Effect, Schema } from "effect"
+import { Effect, FiberSet, Schedule, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { App } from "../app.js"
+import { tokenOf } from "../http/auth.js"
 import { apiFailures } from "../http/engineErrors.js"
 import { CORS_HEADERS } from "../http/respond.js"
 import { eventFrame } from "../payloads.js"
@@ -152,6 +153,21 @@ export const gameStream = (app: App) =>
       req.on("close", close)
       res.on("error", close)
       flush(watched.game)
+      // A seat's secrets stop with its token: revoked (or expired) while the stream is open, the stream ends
+      // too (within two keep-alives; this process's own revocations reach the check at once).
+      if (principal !== null && viewer.kind === "seat") {
+        const secret = tokenOf(req, new URL(req.url ?? "/", "http://server").searchParams, true)
+        const fork = yield* FiberSet.makeRuntime()
+        if (secret !== null)
+          fork(
+            app.tokens.verify(secret).pipe(
+              Effect.catchTag("TokenRejected", () => Effect.sync(close)),
+              Effect.ignore,
+              Effect.repeat(Schedule.spaced(app.config.keepAliveMs * 2)),
+              Effect.delay(app.config.keepAliveMs * 2),
+            ),
+          )
+      }
       // The response is written above, frame by frame; the request ends when the stream does.
       yield* untilClosed(res)
       return HttpServerResponse.empty()

@@ -4,7 +4,7 @@ import { bluffDice } from "../fixture/bluff-dice/index.js"
 import type { EventEnvelope } from "./envelope.js"
 import { redactEnvelope } from "./envelope.js"
 import { apply, start } from "./match.js"
-import { type EventAnnotated, isOrganiserEvent, type SeatForfeited } from "./organiser.js"
+import { type EventAnnotated, isOrganiserEvent, type SeatForfeited, type SeatNamed } from "./organiser.js"
 
 const stamp = { actor: "organiser:ada", at: "2026-01-01T00:00:00.000Z", reason: "test" }
 const envelope = (data: object, type: string): EventEnvelope => ({
@@ -30,6 +30,21 @@ describe("organiser events", () => {
     expect(isOrganiserEvent(forfeit)).toBe(true)
     expect(after.events).toBe(match.events + 1)
     expect(after.state).toBe(match.state)
+  })
+
+  it("include a seat's new name: counted, public, and never seen by the rules", () => {
+    const named: SeatNamed = { type: "SeatNamed", seat: 2, name: "Ann", ...stamp, actor: "seat:k3x9" }
+    expect(isOrganiserEvent(named)).toBe(true)
+    const after = apply(match, named)
+    expect(after.events).toBe(match.events + 1)
+    expect(after.state).toBe(match.state)
+    const { type: _t, ...data } = named
+    const e = { ...envelope(data, "SeatNamed"), metadata: { commandId: "c", command: { type: "NameSeat" } } }
+    for (const viewer of [{ kind: "seat", seat: 0 }, { kind: "spectator" }] as const) {
+      const seen = redactEnvelope(bluffDice, e, viewer, false)
+      expect(seen.redacted).toBe(false)
+      expect(seen.data).toMatchObject({ seat: 2, name: "Ann", actor: "seat:k3x9" })
+    }
   })
 
   it("are public, but an organisers' note is kept from seats and spectators until the end", () => {
