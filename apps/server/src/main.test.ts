@@ -8,7 +8,9 @@ const main = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
       cwd: `${import.meta.dirname}/..`,
       env: { ...process.env, ...env },
       stdio: ["ignore", "ignore", "pipe"],
-      timeout: 30_000,
+      // Loading the server's sources under tsx takes seconds alone and far longer on a loaded CI machine;
+      // a killed child (code null) would fail the test for the machine's load, not for the options.
+      timeout: 110_000,
     })
     let stderr = ""
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
