@@ -83,7 +83,8 @@ describe.skipIf(e2e() === null)("accessibility (axe)", () => {
       }
       await check(`${siteUrl}/games/${gameId}?at=30`, gameReady(30))
     }
-  })
+    // Four boards, each a first page load of its game's chunk: about 100 s on a busy two-core machine.
+  }, 240_000)
 
   it("the error pages", async () => {
     const { siteUrl, deadSiteUrl, games } = context()
