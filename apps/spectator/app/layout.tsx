@@ -23,6 +23,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <nav className="site-nav" aria-label="Site">
             <Link href="/">Games</Link>
             <Link href="/ladder">Bot ladders</Link>
+            <Link href="/play" className="nav-play" data-testid="nav-play">
+              Play
+            </Link>
           </nav>
         </header>
         <main className="site-main">{children}</main>

@@ -1,4 +1,5 @@
 import type { GameList } from "@boroughs/protocol"
+import Link from "next/link"
 import { redirect } from "next/navigation"
 import { Lobby } from "@/components/Lobby"
 import { ServerDown } from "@/components/ServerDown"
@@ -42,7 +43,12 @@ export default async function LobbyPage({
   const failed = [live, paged, catalogue].find((r) => r.kind !== "ok")
   return (
     <>
-      <h1>Games</h1>
+      <div className="lobby-head">
+        <h1>Games</h1>
+        <Link href="/play" className="button button-primary" data-testid="lobby-play">
+          Play a game
+        </Link>
+      </div>
       {failed !== undefined || live.kind !== "ok" || paged.kind !== "ok" || catalogue.kind !== "ok" ? (
         <ServerDown message={failed?.message ?? ""} />
       ) : (

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { connect, context, e2e, newPage, waitForVersion } from "./browser"
+import { startFromForm } from "./playing"
 
 // What a visitor's browser downloads and parses: the JavaScript of a page, decoded (after compression), as
 // Chromium's resource timing counts it once the page has loaded and settled. These budgets guard what was
@@ -11,9 +12,28 @@ import { connect, context, e2e, newPage, waitForVersion } from "./browser"
 const KB = 1024
 
 /** The JavaScript a page loaded, decoded, per file and in all. */
-const scriptBytes = async (page: Page): Promise<{ total: number; files: Array<[string, number]> }> => {
-  // Quiet for a moment: chunks loaded after hydration (a lazy chart) count too.
-  await page.waitForLoadState("networkidle")
+const scriptBytes = async (
+  page: Page,
+  settled: "network" | "scripts" = "network",
+): Promise<{ total: number; files: Array<[string, number]> }> => {
+  // Quiet for a moment: chunks loaded after hydration (a lazy chart) count too. A live page's stream stays
+  // open, so the network is never quiet there: then until no script has come for a moment.
+  if (settled === "network") await page.waitForLoadState("networkidle")
+  else
+    await page.waitForFunction(
+      () => {
+        const w = window as unknown as { scriptsSeen?: number; scriptsSince?: number }
+        const n = performance.getEntriesByType("resource").filter((e) => /\.js(\?|$)/.test(e.name)).length
+        if (w.scriptsSeen !== n) {
+          w.scriptsSeen = n
+          w.scriptsSince = performance.now()
+          return false
+        }
+        return performance.now() - (w.scriptsSince ?? 0) > 1_000
+      },
+      undefined,
+      { polling: 100 },
+    )
   const files = await page.evaluate(() =>
     performance
       .getEntriesByType("resource")
@@ -64,6 +84,37 @@ describe.skipIf(e2e() === null)("page weight", () => {
     expect(code).toContain("Downtown")
     for (const other of ["Urban Sprawl", "Suburbia", "Manhattan", "Uptown"]) expect(code).not.toContain(other)
     await page.close()
+  })
+
+  it("a play page loads at most 950 KB of JavaScript, decoded: its own game's code, no other", async () => {
+    const { siteUrl } = context()
+    // A browser of its own: the game started from the form is this context's seat.
+    const browsing = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    try {
+      const page = await browsing.newPage()
+      page.setDefaultTimeout(60_000)
+      const gameId = await startFromForm(page, siteUrl, {
+        game: "uptown",
+        seats: ["me", "house:random"],
+        name: "Wei",
+        clock: "2m",
+      })
+      // Measured on a load of its own: the form's scripts are not the play page's.
+      await page.goto(`${siteUrl}/games/${gameId}/play`)
+      await page.locator("[data-testid=play-screen][data-interactive=true]").waitFor()
+      const weight = await scriptBytes(page, "scripts")
+      report("play page", weight)
+      expect(weight.total).toBeLessThanOrEqual(950 * KB)
+      const code = await page.evaluate(
+        async (files) => (await Promise.all(files.map((f) => fetch(f).then((r) => r.text())))).join("\n"),
+        weight.files.map(([file]) => file),
+      )
+      expect(code).toContain("Uptown")
+      for (const other of ["Urban Sprawl", "Suburbia", "Manhattan", "Downtown"])
+        expect(code).not.toContain(other)
+    } finally {
+      await browsing.close()
+    }
   })
 
   it("the lobby loads at most 500 KB of JavaScript, decoded, and no chart or effect runtime", async () => {

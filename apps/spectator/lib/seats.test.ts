@@ -21,6 +21,14 @@ describe("seats and tournaments", () => {
     ])
   })
 
+  it("names a guest's seat by its display name alone, never by its minted holder", () => {
+    expect(seatInfos(["seat:K2Q7X", "seat:M4T9Z", "builtin:random"], ["Ann", null, null])).toEqual([
+      { seat: 0, name: "Ann" },
+      { seat: 1, name: "Seat 2" },
+      { seat: 2, name: "random" },
+    ])
+  })
+
   it("offers each tournament once, by name where a game gives it, the chosen one even when not listed", () => {
     const games = [
       { gameId: "t7cb-r1-t1", tournament: { id: "t7cb", name: "Spring cup" } },

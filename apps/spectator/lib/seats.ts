@@ -1,6 +1,24 @@
 // Seat names and page titles are shared with the admin app; from board-ui's plain module, not its index, so
 // that server components (the page's metadata) can use them without its client-side hooks.
-export { pageTitle, seatInfos } from "@boroughs/board-ui/names"
+
+import type { SeatInfo } from "@boroughs/board-ui/kit"
+import { seatInfos as holderSeatInfos } from "@boroughs/board-ui/names"
+
+export { pageTitle } from "@boroughs/board-ui/names"
+
+/**
+ * Seat names: the game's display names, else the holder's name (`bot:ada` → "ada"), else "Seat N". A guest's
+ * seat (`seat:<random>`, minted with its seat token) goes by its display name alone: the random part means
+ * nothing to anyone, so an invited seat nobody has named yet is "Seat N".
+ */
+export const seatInfos = (
+  players: ReadonlyArray<string | null>,
+  names: ReadonlyArray<string | null> = [],
+): SeatInfo[] =>
+  holderSeatInfos(
+    players.map((holder) => (holder?.startsWith("seat:") ? null : holder)),
+    names,
+  )
 
 /** The game's title from its id when the catalogue is not at hand. */
 export const titleOf = (game: string): string => game.charAt(0).toUpperCase() + game.slice(1)

@@ -6,6 +6,8 @@ import { type Fetched, fetchFrom } from "./client"
 export const apiUrl = (): string =>
   (process.env.BOROUGHS_API_URL ?? "http://127.0.0.1:8080").replace(/\/+$/, "")
 
-/** A read of the game server from a server component. */
-export const fromServer = <A, E>(call: (client: Client) => Effect.Effect<A, E>): Promise<Fetched<A>> =>
-  fetchFrom(apiUrl(), call)
+/** A read of the game server from a server component (as a seat when its token is given). */
+export const fromServer = <A, E>(
+  call: (client: Client) => Effect.Effect<A, E>,
+  token?: string,
+): Promise<Fetched<A>> => fetchFrom(apiUrl(), call, token)

@@ -45,6 +45,23 @@ describe("PlayBoard", () => {
     expect(html.match(/<style>/g)?.length).toBe(2)
   })
 
+  it("draws a board whose places are buttons as a group, not an image (whose content assistive technology skips)", () => {
+    const d = actionDecision()
+    const html = renderToStaticMarkup(
+      <PlayBoard
+        renderer={suburbiaRenderer}
+        game="suburbia"
+        view={d.view}
+        seats={seats}
+        legal={d.legal}
+        onChoose={() => {}}
+      />,
+    )
+    expect(html).toMatch(/<svg class="bui-svg bui-borough"[^>]* role="group"/)
+    expect(html).not.toMatch(/<svg class="bui-svg bui-borough"[^>]* role="img"/)
+    expect(html).toContain('role="button"')
+  })
+
   it("rings nothing while a command is in flight, but still draws the last move", () => {
     const d = actionDecision()
     const html = renderToStaticMarkup(

@@ -97,6 +97,37 @@ describe("apiProxy", () => {
     expect(await response.json()).toEqual({ _tag: "RateLimited", message: "slow down", retryAfterMs: 3000 })
   })
 
+  it("adds the app's Authorization only where the browser sent none", async () => {
+    const asked: Array<ReadonlyArray<string>> = []
+    const { GET } = apiProxy({
+      apiUrl: () => apiUrl,
+      authorization: (request, path) => {
+        asked.push(path)
+        return request.headers.get("cookie") === "seat=1" ? "Bearer seat-token" : null
+      },
+    })
+    await GET(
+      new Request("http://app.test/api/games/g2", { headers: { cookie: "seat=1" } }),
+      route(["games", "g2"]),
+    )
+    expect(seen.at(-1)?.headers.authorization).toBe("Bearer seat-token")
+    expect(seen.at(-1)?.headers.cookie).toBeUndefined()
+    await GET(new Request("http://app.test/api/games/g2"), route(["games", "g2"]))
+    expect(seen.at(-1)?.headers.authorization).toBeUndefined()
+    // The browser's own token passes on as it was; the app is not even asked.
+    await GET(
+      new Request("http://app.test/api/games/g2", {
+        headers: { cookie: "seat=1", authorization: "Bearer own" },
+      }),
+      route(["games", "g2"]),
+    )
+    expect(seen.at(-1)?.headers.authorization).toBe("Bearer own")
+    expect(asked).toEqual([
+      ["games", "g2"],
+      ["games", "g2"],
+    ])
+  })
+
   it("returns a download's name and type, but none of the server's other headers", async () => {
     const { GET } = apiProxy({ apiUrl: () => apiUrl })
     const response = await GET(

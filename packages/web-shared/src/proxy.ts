@@ -1,6 +1,7 @@
 // The browser reaches the game server through the app's own origin: one URL to open, no CORS, and the SSE
-// streams pass through as they arrive. The app adds nothing: it never adds a token, it forwards none but what
-// the browser itself sent, and the server decides what the caller may do.
+// streams pass through as they arrive. The app forwards only what the browser itself sent, and the server
+// decides what the caller may do; an app may add an Authorization of its own choosing where the browser sent
+// none (the spectator site: the seat token of a person's httpOnly cookie, for that one game).
 
 /** The second argument Next.js gives an `app/api/[...path]/route.ts` handler. */
 export interface ProxyRouteContext {
@@ -12,6 +13,12 @@ export type ProxyHandler = (request: Request, context: ProxyRouteContext) => Pro
 export interface ApiProxyOptions {
   /** The game server's origin (no trailing `/api`), read on each request; default `$BOROUGHS_API_URL`. */
   readonly apiUrl?: () => string
+  /**
+   * An Authorization header to add to a request that carries none (`Bearer <token>`), decided from the
+   * browser's request and the path under `/api/`; null adds nothing. Never called for a request that brings
+   * its own, which passes on unchanged.
+   */
+  readonly authorization?: (request: Request, path: ReadonlyArray<string>) => string | null
 }
 
 /** The game server's origin from `$BOROUGHS_API_URL`, or a server on this machine. */
@@ -57,20 +64,26 @@ export const apiProxy = (options: ApiProxyOptions = {}) => {
     const { path } = await params
     const search = new URL(request.url).search
     const target = `${apiUrl().replace(/\/+$/, "")}/api/${path.map(encodeURIComponent).join("/")}${search}`
+    const headers = pick(request.headers, forwardedRequestHeaders)
+    if (!headers.has("authorization") && options.authorization !== undefined) {
+      const added = options.authorization(request, path)
+      if (added !== null) headers.set("authorization", added)
+    }
     try {
       const upstream = await fetch(target, {
         method: request.method,
-        headers: pick(request.headers, forwardedRequestHeaders),
+        headers,
         signal: request.signal,
         cache: "no-store",
         ...(request.method === "GET" || request.method === "HEAD"
           ? {}
           : { body: await request.arrayBuffer() }),
       })
-      const headers = pick(upstream.headers, returnedResponseHeaders)
+      const returned = pick(upstream.headers, returnedResponseHeaders)
       // Tells a buffering reverse proxy in front of the app (nginx) to pass each event on as it comes.
-      if (headers.get("content-type")?.startsWith("text/event-stream")) headers.set("x-accel-buffering", "no")
-      return new Response(upstream.body, { status: upstream.status, headers })
+      if (returned.get("content-type")?.startsWith("text/event-stream"))
+        returned.set("x-accel-buffering", "no")
+      return new Response(upstream.body, { status: upstream.status, headers: returned })
     } catch {
       return Response.json(
         { _tag: "ServerError", message: "the game server cannot be reached" },

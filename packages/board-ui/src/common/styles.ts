@@ -44,6 +44,9 @@ export const boardStyles = `
 .bui-facts dd { margin: 0; font-variant-numeric: tabular-nums; }
 .bui-place { outline: none; }
 .bui-place[role="button"] { cursor: pointer; }
+/* A place to pick takes a tap anywhere on it (its focus shape spans it), not only on what is painted: an
+   empty site, slot or space is mostly blank, or only an outline. */
+.bui-place[role="button"] .bui-focus, .bui-place[role="button"] [fill="none"] { pointer-events: visible; }
 .bui-place:focus-visible .bui-focus, .bui-place:hover .bui-focus { stroke: ${ui.focus}; stroke-width: 4; stroke-opacity: 1; }
 .bui-focus { fill: none; stroke: transparent; stroke-opacity: 0; pointer-events: none; }
 .bui-hl-ring { fill: none; stroke: ${ui.highlight}; stroke-width: 4; stroke-dasharray: 8 4; pointer-events: none; }

@@ -212,7 +212,8 @@ const BoardSvg = ({ view, seats, highlight, onSelect, layout }: BoardProps<View>
     <svg
       className={`bui-svg bui-${layout}`}
       viewBox={`0 0 ${width} ${height}`}
-      role="img"
+      // A picture, unless its places are buttons: an image's content is hidden from assistive technology.
+      role={onSelect ? "group" : "img"}
       aria-labelledby={`bui-dt-title-${layout}`}
       data-layout={layout}
     >

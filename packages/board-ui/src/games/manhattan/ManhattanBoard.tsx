@@ -16,7 +16,13 @@ const BoardSvg = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
   const marks = marksOf(highlight)
   const status = stepText(view, seats)
   return (
-    <svg className="bui-svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="bui-mh-title">
+    // A picture, unless its places are buttons: an image's content is hidden from assistive technology.
+    <svg
+      className="bui-svg"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role={onSelect ? "group" : "img"}
+      aria-labelledby="bui-mh-title"
+    >
       <title id="bui-mh-title">{`Manhattan board: ${status}`}</title>
       <defs>
         <pattern

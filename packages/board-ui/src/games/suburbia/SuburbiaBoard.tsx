@@ -72,7 +72,8 @@ const BoroughSvg = ({
     <svg
       className="bui-svg bui-borough"
       viewBox={`${minX.toFixed(0)} ${minY.toFixed(0)} ${(maxX - minX).toFixed(0)} ${(maxY - minY).toFixed(0)}`}
-      role="img"
+      // A picture, unless its places are buttons: an image's content is hidden from assistive technology.
+      role={onSelect ? "group" : "img"}
       aria-labelledby={titleId}
       data-player={player}
     >

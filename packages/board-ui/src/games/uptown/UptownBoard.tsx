@@ -168,7 +168,8 @@ const StreetSvg = ({
     <svg
       className={`bui-svg bui-street bui-${layout}`}
       viewBox={`0 0 ${width} ${height}`}
-      role="img"
+      // A picture, unless its places are buttons: an image's content is hidden from assistive technology.
+      role={onSelect ? "group" : "img"}
       aria-labelledby={titleId}
       data-street={street}
       data-layout={layout}

@@ -257,7 +257,13 @@ const BoardSvg = ({ view, seats, highlight, onSelect }: BoardProps<View>) => {
     })),
   ]
   return (
-    <svg className="bui-svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="bui-us-title">
+    // A picture, unless its places are buttons: an image's content is hidden from assistive technology.
+    <svg
+      className="bui-svg"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role={onSelect ? "group" : "img"}
+      aria-labelledby="bui-us-title"
+    >
       <title id="bui-us-title">{`Urban Sprawl board: ${stepText(view, seats)}`}</title>
       <rect x={0} y={0} width={WIDTH} height={HEIGHT} rx={10} fill="#F8F9FB" />
       <rect x={OX - 4} y={OY - 4} width={GRID + 8} height={GRID + 8} rx={6} fill="#8A94A3" />
