@@ -29,6 +29,7 @@ export const gameDetail = (game: LiveGame, match: Match, reader: Reader): GameDe
       kind: d.kind,
       legal: game.game.legalCommands(game.match.state, d.seat),
       deadline: ms === null ? null : new Date(deadlineOf(d, ms)).toISOString(),
+      default: game.game.defaultCommand(game.match.state, d.seat),
     }))
   // Every owing seat's deadline, for spectators' countdowns: only at the head (a delayed view must not
   // tell who owes now) and only while a clock runs. Not the decision's kind: that is the seat's business.

@@ -75,6 +75,8 @@ describe("a guest's game (POST /api/play)", () => {
     const decision = owed.json.decisions[0]
     expect(decision.seat).toBe(0)
     expect(decision.legal.length).toBeGreaterThan(0)
+    // What the clock would play is said with the decision, and is one of its legal commands.
+    expect(decision.legal.map(canonicalJson)).toContain(canonicalJson(decision.default))
     const command = {
       commandId: "tab-1",
       seat: 0,

@@ -216,8 +216,8 @@ export function PlayScreen({
   const shownNotice = notice !== null && notice.at === detail.version ? notice.what : null
   const waiting = waitingWords(detail.pending, nameOf)
   const otherClocks = detail.clocks.filter((c) => c.seat !== seat)
-  // The server may say what the clock plays (`default` with the decision); else the page says that it does.
-  const defaultCommand = (decision as { readonly default?: unknown } | undefined)?.default
+  // With a clock, what it plays when it runs out (the server says it with the decision; older ones do not).
+  const defaultCommand = decision?.deadline ? decision.default : undefined
   const recent = events.slice(-RECENT)
   const liveInvites = ended ? [] : invites
 

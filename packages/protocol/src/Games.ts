@@ -173,12 +173,17 @@ export const GameList = Schema.Struct({
 }).annotate({ identifier: "GameList" })
 export type GameList = typeof GameList.Type
 
-/** What the caller's seat owes now: the exact legal commands and when the clock plays for it. */
+/** What the caller's seat owes now: the exact legal commands, and when and what the clock plays for it. */
 export const YourDecision = Schema.Struct({
   seat: Seat,
   kind: Schema.String,
   legal: Schema.Array(Schema.Unknown),
   deadline: Schema.NullOr(Instant),
+  /**
+   * The command the clock plays for the seat if its deadline passes (the rules' mildest legal choice, one of
+   * `legal`). Present whether or not the game has a clock; absent from servers older than this field.
+   */
+  default: Schema.optionalKey(Schema.Unknown),
 }).annotate({ identifier: "YourDecision" })
 
 /** A seat's clock on its current decision, for everyone who may watch the game (which seats owe is public). */
@@ -225,7 +230,10 @@ export const CreatedGame = Schema.Struct({
 }).annotate({ identifier: "CreatedGame" })
 export type CreatedGame = typeof CreatedGame.Type
 
-/** A seat of a guest's game: the guest's own, one for someone the guest invites, or a house bot of the game. */
+/**
+ * A seat of a guest's game: the guest's own, one for someone the guest invites, a house bot of the game, or a
+ * remote bot that plays all comers: one on the game's ladder, active and connected now.
+ */
 export const PlaySeat = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("me") }),
   Schema.Struct({ kind: Schema.Literal("invite") }),
@@ -236,9 +244,17 @@ export const PlaySeat = Schema.Union([
         "One of the game's bots as GET /api/catalogue lists them (`heuristic`, or `builtin:heuristic`).",
     }),
   }),
+  Schema.Struct({
+    kind: Schema.Literal("bot"),
+    bot: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(80)).annotate({
+      description:
+        "A remote bot on the game's ladder, active and connected now (GET /api/ladder/:game lists them): `bot:<name>` or `<name>`. Entering a ladder is a bot's consent to play; guests' games are not rated.",
+    }),
+  }),
 ]).annotate({
   identifier: "PlaySeat",
-  message: 'Expected a seat: {"kind":"me"}, {"kind":"invite"} or {"kind":"house","bot":"<bot>"}',
+  message:
+    'Expected a seat: {"kind":"me"}, {"kind":"invite"}, {"kind":"house","bot":"<bot>"} or {"kind":"bot","bot":"<ladder bot>"}',
 })
 export type PlaySeat = typeof PlaySeat.Type
 
