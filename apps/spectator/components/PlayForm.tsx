@@ -20,7 +20,7 @@ const playersWords = (seats: { min: number; max: number }) =>
 
 /**
  * The play form: a game, its rules, how many seats and who sits in each (you, someone invited with a link,
- * or a house bot of the game), your name and the clock. The server action checks it, creates the game and
+ * a house bot of the game, or a bot from its ladder that is online), your name and the clock. The server action checks it, creates the game and
  * opens its play page; a refusal shows under the form.
  */
 export function PlayForm({
@@ -135,6 +135,11 @@ export function PlayForm({
               {game.bots.map((bot) => (
                 <option key={bot} value={`house:${bot}`}>
                   {`House bot: ${bot}${BOT_WORDS[bot] ? ` (${BOT_WORDS[bot]})` : ""}`}
+                </option>
+              ))}
+              {game.remoteBots.map((holder) => (
+                <option key={holder} value={holder}>
+                  {`Ladder bot: ${holder.slice("bot:".length)} (online now)`}
                 </option>
               ))}
             </select>

@@ -11,16 +11,23 @@ export interface PlayRules {
   readonly options?: unknown
 }
 
-/** A game as the form offers it: its house bots (the catalogue's) and its rules. */
+/**
+ * A game as the form offers it: its house bots (the catalogue's), the remote bots that play all comers now
+ * (on its ladder, active and connected: `bot:<name>`) and its rules.
+ */
 export interface PlayableGame {
   readonly id: string
   readonly title: string
   readonly bots: ReadonlyArray<string>
+  readonly remoteBots: ReadonlyArray<string>
   readonly rules: ReadonlyArray<PlayRules>
 }
 
-/** What a seat's select says: the guest's own, a link for someone else, or one of the game's house bots. */
-export type SeatChoice = "me" | "invite" | `house:${string}`
+/**
+ * What a seat's select says: the guest's own, a link for someone else, one of the game's house bots, or a
+ * remote bot from its ladder (`bot:<name>`).
+ */
+export type SeatChoice = "me" | "invite" | `house:${string}` | `bot:${string}`
 
 /** How long a person has for each decision before the rules' default move is played for them. */
 export const CLOCKS = [

@@ -14,6 +14,7 @@ const downtown: PlayableGame = {
   id: "downtown",
   title: "Downtown",
   bots: ["random", "heuristic"],
+  remoteBots: ["bot:alpha"],
   rules: [
     { id: "standard", label: "Standard rules", seats: { min: 3, max: 6 }, options: { variant: "standard" } },
     { id: "2p", label: "Two-player variant", seats: { min: 2, max: 2 }, options: { variant: "2p-official" } },
@@ -23,6 +24,7 @@ const suburbia: PlayableGame = {
   id: "suburbia",
   title: "Suburbia",
   bots: ["random"],
+  remoteBots: [],
   rules: [{ id: "standard", label: "Standard rules", seats: { min: 1, max: 4 } }],
 }
 const games = [downtown, suburbia]
@@ -81,6 +83,16 @@ describe("a submitted play form", () => {
         decisionMs: null,
       },
     })
+    // A remote bot from the game's ladder sits as itself.
+    const withBot = playRequestOf(
+      form({ game: "downtown", seats: "3", seat0: "me", seat1: "bot:alpha", seat2: "invite", name: "Ann" }),
+      games,
+    )
+    expect(withBot.ok && withBot.request.seats).toEqual([
+      { kind: "me" },
+      { kind: "bot", bot: "bot:alpha" },
+      { kind: "invite" },
+    ])
     const solo = playRequestOf(form({ game: "suburbia", seats: "1", seat0: "me", name: "Bo" }), games)
     expect(solo).toEqual({
       ok: true,
@@ -110,6 +122,7 @@ describe("a submitted play form", () => {
     expect(problem({ seats: "three" })).toContain("played by")
     expect(problem({ seat1: "house:ismcts" })).toContain("Seat 2")
     expect(problem({ seat1: "" })).toContain("Seat 2")
+    expect(problem({ seat1: "bot:Not A Bot" })).toContain("Seat 2")
     expect(problem({ seat0: "invite" })).toContain("One seat must be yours")
     expect(problem({ seat1: "me" })).toContain("Only one seat")
     expect(problem({ name: "  " })).toContain("Your name")

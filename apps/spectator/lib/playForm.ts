@@ -13,6 +13,9 @@ export type Checked =
 
 const problem = (text: string): Checked => ({ ok: false, problem: text })
 
+/** A remote bot's seat choice: its holder, `bot:<name>`. */
+const REMOTE_BOT = /^bot:[a-z0-9][a-z0-9_.-]{0,39}$/
+
 /**
  * The `POST /api/play` request a submitted form asks for, or what is wrong with it in words: a game and rules
  * the form offers, a seat count they allow, each seat one of its choices with exactly one the guest's own,
@@ -36,6 +39,8 @@ export const playRequestOf = (field: FormFields, games: ReadonlyArray<PlayableGa
     if (choice === "me" || choice === "invite") seats.push({ kind: choice })
     else if (choice.startsWith("house:") && game.bots.includes(choice.slice("house:".length)))
       seats.push({ kind: "house", bot: choice.slice("house:".length) })
+    // A remote bot may have gone since the form was drawn: the game server says so if it has.
+    else if (REMOTE_BOT.test(choice)) seats.push({ kind: "bot", bot: choice })
     else return problem(`Seat ${seat + 1}: choose you, an invited player or one of ${game.title}'s bots.`)
   }
   const mine = seats.filter((s) => s.kind === "me").length

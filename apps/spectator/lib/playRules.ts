@@ -27,8 +27,14 @@ const VARIANTS: Readonly<Record<string, ReadonlyArray<Variant>>> = {
 
 const STANDARD: ReadonlyArray<Variant> = [{ id: "standard", label: "Standard rules" }]
 
-/** Each catalogue game with its rules: the variants' whole options and the seat counts they allow. */
-export const playableGames = (catalogue: Catalogue): PlayableGame[] =>
+/**
+ * Each catalogue game with its rules (the variants' whole options and the seat counts they allow) and the
+ * remote bots ready to play it (`ready`, by game: its ladder's active and connected entrants).
+ */
+export const playableGames = (
+  catalogue: Catalogue,
+  ready: Readonly<Record<string, ReadonlyArray<string>>> = {},
+): PlayableGame[] =>
   catalogue.games.map((entry) => {
     const def = findGame(entry.id)?.game
     const rules = (VARIANTS[entry.id] ?? STANDARD).flatMap((variant): PlayRules[] => {
@@ -42,5 +48,5 @@ export const playableGames = (catalogue: Catalogue): PlayableGame[] =>
         ? []
         : [{ id: variant.id, label: variant.label, seats, ...(options === undefined ? {} : { options }) }]
     })
-    return { id: entry.id, title: entry.title, bots: entry.bots, rules }
+    return { id: entry.id, title: entry.title, bots: entry.bots, remoteBots: ready[entry.id] ?? [], rules }
   })

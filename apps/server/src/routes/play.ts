@@ -16,7 +16,7 @@ import type { HttpServerRequest } from "effect/http"
 import type { App } from "../app.js"
 import { addressOf } from "../http/auth.js"
 import { bodyOf } from "../http/body.js"
-import { notFoundIsFault } from "../http/engineErrors.js"
+import { apiFailures, notFoundIsFault } from "../http/engineErrors.js"
 import { spend } from "../http/limits.js"
 import { randomId } from "./games.js"
 import { createWithSeatTokens } from "./seatTokens.js"
@@ -30,15 +30,20 @@ export interface GuestTable {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
+/** A remote bot's holder as a guest may name it: `bot:<name>` or `<name>`. */
+const remoteHolder = (bot: string) => (bot.startsWith("bot:") ? bot : `bot:${bot}`)
+
 /**
  * What a guest asked for, as seats, or why it cannot be played (a 400's message): exactly one `me`, house
- * bots the game has (as the catalogue lists them: `bots`), a seat count within the game's range under the
+ * bots the game has (as the catalogue lists them: `bots`), remote bots among those on the game's ladder now
+ * (`ready`: active and connected), each at one seat, and a seat count within the game's range under the
  * options. Plain: the route's and its tests' one judge.
  */
 export const guestTableOf = (
   def: AnyGame,
   bots: ReadonlyArray<string>,
   request: Pick<PlayRequest, "seats" | "options">,
+  ready: ReadonlyArray<string> = [],
 ): GuestTable | string => {
   const { seats } = request
   const mine = seats.flatMap((s, seat) => (s.kind === "me" ? [seat] : []))
@@ -48,6 +53,16 @@ export const guestTableOf = (
     return `seats holds ${mine.length} {"kind":"me"} seats (${mine.join(", ")}): exactly one seat is the guest's own`
   const players: Array<string | null> = []
   for (const [seat, s] of seats.entries()) {
+    if (s.kind === "bot") {
+      const holder = remoteHolder(s.bot)
+      if (!ready.includes(holder))
+        return `seat ${seat}: ${holder} is not on the ${def.id} ladder and connected now, so it cannot be seated; ${ready.length === 0 ? "no bot is" : `${ready.join(", ")} ${ready.length === 1 ? "is" : "are"}`} (GET /api/ladder/${def.id})`
+      const twice = players.indexOf(holder)
+      if (twice >= 0)
+        return `seat ${seat}: ${holder} sits at seat ${twice} already: a bot takes one seat of a game`
+      players.push(holder)
+      continue
+    }
     if (s.kind !== "house") {
       players.push(null)
       continue
@@ -100,7 +115,16 @@ export const play =
         return yield* new BadRequest({
           message: `this server hosts no game "${body.game}"; it hosts: ${app.config.knownGames().join(", ")}`,
         })
-      const table = guestTableOf(def, app.config.botsOf(def.id), body)
+      // The remote bots a guest may seat: those on the game's ladder, active and connected now.
+      const ready = body.seats.some((s) => s.kind === "bot")
+        ? (yield* app.ladder.standings(def.id).pipe(
+            Effect.catchTag("LadderRejected", () => Effect.succeed([])),
+            apiFailures,
+          ))
+            .filter((s) => s.status === "active" && s.connected)
+            .map((s) => s.holder)
+        : []
+      const table = guestTableOf(def, app.config.botsOf(def.id), body, ready)
       if (typeof table === "string") return yield* new BadRequest({ message: table })
       // Only a game that will be created is charged to the address's guest games.
       if (app.limits !== null) {

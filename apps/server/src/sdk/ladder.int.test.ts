@@ -225,6 +225,70 @@ describe("the ladder", () => {
     for (const g of later) expect(g.holders).not.toContain("bot:sleepy")
   }, 150_000)
 
+  it("seats a ladder bot in a guest's game: it plays there too, unrated; a bot not ready is refused", async () => {
+    const refused = await call("POST", "/api/play", {
+      token: null,
+      body: {
+        game: "uptown",
+        seats: [{ kind: "me" }, { kind: "bot", bot: "nobody" }],
+        name: "Gus",
+        decisionMs: null,
+      },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.json.message).toMatch(/seat 1: bot:nobody is not on the uptown ladder and connected now/)
+    expect(refused.json.message).toContain("bot:alpha")
+    const twice = await call("POST", "/api/play", {
+      token: null,
+      body: {
+        game: "uptown",
+        seats: [{ kind: "me" }, { kind: "bot", bot: "alpha" }, { kind: "bot", bot: "bot:alpha" }],
+        name: "Gus",
+        decisionMs: null,
+      },
+    })
+    expect(twice.status).toBe(400)
+    expect(twice.json.message).toMatch(/seat 2: bot:alpha sits at seat 1 already/)
+
+    const created = await call("POST", "/api/play", {
+      token: null,
+      body: {
+        game: "uptown",
+        seats: [{ kind: "bot", bot: "alpha" }, { kind: "me" }],
+        name: "Gus",
+        decisionMs: null,
+      },
+    })
+    expect(created.status).toBe(201)
+    const { gameId, token } = created.json
+    const detail = await call("GET", `/api/games/${gameId}`, { token })
+    expect(detail.json.players[0]).toBe("bot:alpha")
+    // The guest plays its seat whenever it owes; the bot, on its runner, plays its own.
+    const moved = await until("alpha to move in the guest's game", async () => {
+      const mine = await call("GET", `/api/games/${gameId}`, { token })
+      const decision = mine.json.decisions[0]
+      if (decision !== undefined)
+        await call("POST", `/api/games/${gameId}/commands`, {
+          token,
+          body: {
+            commandId: `gus:${mine.json.version}`,
+            seat: decision.seat,
+            command: decision.legal[0],
+            expectedVersion: mine.json.version,
+          },
+        })
+      const events = await call("GET", `/api/games/${gameId}/events?limit=1000`, { token })
+      return events.json.events.find((e: Standing) => e.metadata.actor === "bot:alpha")
+    })
+    expect(moved).toBeDefined()
+    // Not a rated game: the ladder's games never list it.
+    expect((await ladder()).games.map((g: Standing) => g.gameId)).not.toContain(gameId)
+    const ended = await call("POST", `/api/games/${gameId}/actions`, {
+      body: { action: { type: "Adjudicate", ranks: [1, 1], scores: [0, 0] }, reason: "end of the test" },
+    })
+    expect(ended.status).toBe(200)
+  }, 60_000)
+
   it("drops a bot whose process is gone from pairing, and takes it back when it enters again", async () => {
     kill("beta")
     await until("beta to show as disconnected", async () => (await entry("beta"))?.connected === false)
