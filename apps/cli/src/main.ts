@@ -10,6 +10,13 @@ const int = (name: string) => (value: string) => {
   return n
 }
 
+const httpUrl = (name: string) => (value: string) => {
+  const url = URL.canParse(value) ? new URL(value) : null
+  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:"))
+    throw new InvalidArgumentError(`${name} must be an http(s) URL, like http://127.0.0.1:3000`)
+  return value.replace(/\/+$/, "")
+}
+
 const program = new Command()
   .name("boroughs")
   .description("Boroughs: city-building board games played by bots and people, replayed and audited.")
@@ -443,22 +450,28 @@ game
     'how long each decision may take before the clock plays for it, or "none" (default: 30000)',
   )
   .option("--json", "print the game as JSON")
+  .option(
+    "--site <url>",
+    "the spectator site (`boroughs start`'s is http://127.0.0.1:3000): each invited seat's line gains its invite link there, {seat, token, link}",
+    httpUrl("--site"),
+  )
   .option(urlOption, urlHelp)
   .option(organiserTokenOption, organiserTokenHelp)
   .action(async (o) => {
     const { createGame, describeSeats, inviteLines } = await import("./commands/game.js")
+    const site: string | undefined = o.site
     const created = await createGame(o)
     const { view: _view, decisions: _decisions, viewer: _viewer, ...summary } = created
     // Data on stdout (the id, then each invite's seat token), words on stderr.
     process.stdout.write(
       o.json
         ? `${JSON.stringify(summary, null, 2)}\n`
-        : [created.gameId, ...inviteLines(created)].map((line) => `${line}\n`).join(""),
+        : [created.gameId, ...inviteLines(created, site)].map((line) => `${line}\n`).join(""),
     )
     const invited =
       created.invites.length === 0
         ? ""
-        : `boroughs: ${created.invites.length} invited seat${created.invites.length === 1 ? "" : "s"}: pass each token on to whoever plays that seat (shown this once)\n`
+        : `boroughs: ${created.invites.length} invited seat${created.invites.length === 1 ? "" : "s"}: pass each ${site === undefined ? "token" : "link"} on to whoever plays that seat (shown this once)\n`
     process.stderr.write(
       `boroughs: created ${describeSeats(created)}\n${invited}boroughs: follow it with: npx boroughs game watch ${created.gameId}\n`,
     )

@@ -290,6 +290,36 @@ describe("boroughs game", () => {
     expect((await call("GET", `/api/games/${gameId}?seat=0`, invite.token)).status).toBe(403)
     const seats = JSON.parse(boroughs("token", "list", "--kind", "seat", "--json").stdout)
     expect(seats).toEqual([expect.objectContaining({ kind: "seat", revokedAt: null })])
+    // With the spectator site, each line carries the seat's invite link there; a bad site is refused at once.
+    const linked = boroughs(
+      "game",
+      "create",
+      "--game",
+      "uptown",
+      "--seats",
+      "invite,builtin:random",
+      "--site",
+      "http://127.0.0.1:3000/",
+    )
+    expect(linked.code).toBe(0)
+    const [linkedId, linkLine] = linked.stdout.trimEnd().split("\n")
+    const link = JSON.parse(linkLine as string)
+    expect(link.link).toBe(
+      `http://127.0.0.1:3000/join?${new URLSearchParams({ game: linkedId as string, token: link.token })}`,
+    )
+    expect(linked.stderr).toMatch(/pass each link on/)
+    const badSite = boroughs(
+      "game",
+      "create",
+      "--game",
+      "uptown",
+      "--seats",
+      "invite,invite",
+      "--site",
+      "nowhere",
+    )
+    expect(badSite.code).not.toBe(0)
+    expect(badSite.stderr).toMatch(/--site must be an http\(s\) URL/)
   })
 
   it("watch of a game that does not exist is one line, at once", () => {

@@ -52,10 +52,24 @@ export const parseSeats = (seats: string): ReadonlyArray<string> => {
 
 /**
  * What `game create` prints on stdout for each invited seat: one JSON line `{"seat":1,"token":"brs_…"}`,
- * to pass on to whoever plays it (the secret is shown this once).
+ * to pass on to whoever plays it (the secret is shown this once); with a spectator site (`--site`), also the
+ * seat's invite link there, which takes the seat in a browser.
  */
-export const inviteLines = (created: Pick<CreatedGame, "invites">): ReadonlyArray<string> =>
-  created.invites.map(({ seat, token }) => JSON.stringify({ seat, token }))
+export const inviteLines = (
+  created: Pick<CreatedGame, "gameId" | "invites">,
+  site?: string,
+): ReadonlyArray<string> =>
+  created.invites.map(({ seat, token }) =>
+    JSON.stringify(
+      site === undefined
+        ? { seat, token }
+        : {
+            seat,
+            token,
+            link: `${site.replace(/\/+$/, "")}/join?${new URLSearchParams({ game: created.gameId, token })}`,
+          },
+    ),
+  )
 
 const decisionMsOf = (text: string | undefined): number | null | undefined => {
   if (text === undefined) return undefined

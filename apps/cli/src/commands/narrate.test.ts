@@ -125,12 +125,20 @@ describe("--seats", () => {
     expect(parseSeats("invite,builtin:random,invite")).toEqual(["invite", "builtin:random", "invite"])
     expect(
       inviteLines({
+        gameId: "g1",
         invites: [
           { seat: 0, token: "brs_a", tokenId: "tok_a" },
           { seat: 2, token: "brs_b", tokenId: "tok_b" },
         ],
       }),
     ).toEqual(['{"seat":0,"token":"brs_a"}', '{"seat":2,"token":"brs_b"}'])
+    // With the spectator site: each seat's invite link there, the token in its query.
+    expect(
+      inviteLines(
+        { gameId: "g 1", invites: [{ seat: 1, token: "brs_a+b", tokenId: "tok_a" }] },
+        "http://127.0.0.1:3000/",
+      ),
+    ).toEqual(['{"seat":1,"token":"brs_a+b","link":"http://127.0.0.1:3000/join?game=g+1&token=brs_a%2Bb"}'])
   })
 
   it("reads me as the token's holder: an organiser's seat is nobody's by name", () => {
