@@ -17,6 +17,7 @@ import {
 } from "@boroughs/protocol"
 import { Effect, Fiber, Stream } from "effect"
 import { FetchHttpClient } from "effect/http"
+import Link from "next/link"
 import { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { mistakeNotes, mistakeVersions, nextMistake, notesByEvent, previousMistake } from "@/lib/analysis"
 import { fromBrowser, origin } from "@/lib/browser"
@@ -437,6 +438,9 @@ export function GameScreen({
         <h1>{title}</h1>
         <span className={`status status-${detail.status}`}>{ended ? "finished" : "live"}</span>
         <span className="muted">{gameId}</span>
+        <Link href={`/play?game=${encodeURIComponent(detail.game)}`} data-testid="play-this">
+          Play this game yourself
+        </Link>
       </div>
       {down ? (
         <div className="banner banner-down" role="alert" data-testid="server-down">

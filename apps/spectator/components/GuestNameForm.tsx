@@ -2,6 +2,7 @@
 
 import { useActionState, useState } from "react"
 import { type FormState, nameMySeat } from "@/app/play/actions"
+import { NameField } from "./NameField"
 
 /** A guest's name for their seat (the invite's name form); a refusal shows under it. */
 export function GuestNameForm({ gameId, name }: { gameId: string; name: string }) {
@@ -11,18 +12,7 @@ export function GuestNameForm({ gameId, name }: { gameId: string; name: string }
     <form action={submit} className="play-form panel" data-testid="name-form">
       <input type="hidden" name="game" value={gameId} />
       <div className="play-fields">
-        <label>
-          Your name
-          <input
-            name="name"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            required
-            maxLength={40}
-            autoComplete="nickname"
-            data-testid="guest-name"
-          />
-        </label>
+        <NameField value={typed} onChange={setTyped} testId="guest-name" />
       </div>
       <p className="play-problem" role="alert">
         {state.problem ?? ""}

@@ -14,6 +14,7 @@ import {
   type SeatChoice,
   seatsFor,
 } from "@/lib/playChoices"
+import { NameField } from "./NameField"
 
 const playersWords = (seats: { min: number; max: number }) =>
   seats.min === seats.max ? `${seats.min} players` : `${seats.min}–${seats.max} players`
@@ -147,18 +148,7 @@ export function PlayForm({
         ))}
       </fieldset>
       <div className="play-fields">
-        <label>
-          Your name
-          <input
-            name="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            maxLength={40}
-            autoComplete="nickname"
-            data-testid="play-name"
-          />
-        </label>
+        <NameField value={name} onChange={setName} testId="play-name" />
         <label>
           Clock
           <select

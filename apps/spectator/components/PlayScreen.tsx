@@ -265,7 +265,7 @@ export function PlayScreen({
           <Link href={`/games/${encodeURIComponent(gameId)}`} data-testid="replay-link">
             Replay the game
           </Link>{" "}
-          · <Link href="/play">Play another</Link>
+          · <Link href={`/play?game=${encodeURIComponent(detail.game)}`}>Play another</Link>
         </div>
       ) : (
         <div className="play-turn" data-testid="play-turn">

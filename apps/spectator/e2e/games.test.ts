@@ -46,6 +46,8 @@ describe.skipIf(e2e() === null)("every game in the lobby, live and in replay", (
       const board = page.locator('[data-testid=game-screen] svg[role="img"]').first()
       await board.waitFor()
       expect(await page.getByText(/no board for/i).count()).toBe(0)
+      // A watcher who wants a go: the play form with this game chosen.
+      expect(await page.getByTestId("play-this").getAttribute("href")).toBe(`/play?game=${game}`)
       const later = (await play(a, gameId, 8)).version
       expect(later).toBeGreaterThan(early)
       await waitForVersion(page, later)
