@@ -1,6 +1,7 @@
 import { sha256Hex } from "@boroughs/core"
-import { EventStore, StoreError } from "@boroughs/store"
+import { EventStore, type StoreError } from "@boroughs/store"
 import { Cache, Clock, Context, Data, Duration, Effect, Exit, Layer } from "effect"
+import { queryFailure } from "./internal/queryFailure.js"
 import { isoOf, withServerTables } from "./serverTables.js"
 
 /**
@@ -83,13 +84,6 @@ const randomPart = (n: number): string => base64url(globalThis.crypto.getRandomV
 /** SHA-256 of a token secret: what the table stores and looks up. */
 export const tokenHash = (secret: string): string => sha256Hex(`boroughs/token/${secret}`)
 
-const failure = (doing: string) => (cause: unknown) =>
-  new StoreError({
-    reason: "query",
-    message: `${doing}: ${cause instanceof Error ? cause.message : String(cause)}`,
-    cause,
-  })
-
 type Row = {
   readonly id: string
   readonly kind: string
@@ -134,7 +128,7 @@ export const makeTokens = Effect.fnUntraced(function* (
         await db.insertInto("srv_tokens").values(row).execute()
         return infoOf(row)
       },
-      catch: failure(`issuing a ${kind} token`),
+      catch: queryFailure(`issuing a ${kind} token`),
     })
 
   /** A new token; its secret is returned once and never stored. */
@@ -151,7 +145,7 @@ export const makeTokens = Effect.fnUntraced(function* (
       const hash = tokenHash(input.secret)
       const existing = yield* Effect.tryPromise({
         try: () => db.selectFrom("srv_tokens").selectAll().where("hash", "=", hash).executeTakeFirst(),
-        catch: failure("looking up a token"),
+        catch: queryFailure("looking up a token"),
       })
       if (existing !== undefined) return infoOf(existing)
       // Two processes starting on one database may register the same secret at once: the loser keeps the
@@ -161,7 +155,7 @@ export const makeTokens = Effect.fnUntraced(function* (
           Effect.tryPromise({
             try: () =>
               db.selectFrom("srv_tokens").selectAll().where("hash", "=", hash).executeTakeFirstOrThrow(),
-            catch: failure(`issuing a ${input.kind} token`),
+            catch: queryFailure(`issuing a ${input.kind} token`),
           }).pipe(Effect.map(infoOf)),
         ),
       )
@@ -175,7 +169,7 @@ export const makeTokens = Effect.fnUntraced(function* (
       const row = yield* Effect.tryPromise({
         try: () =>
           db.selectFrom("srv_tokens").selectAll().where("hash", "=", tokenHash(secret)).executeTakeFirst(),
-        catch: failure("verifying a token"),
+        catch: queryFailure("verifying a token"),
       })
       if (row === undefined)
         return new TokenRejected({ reason: "unknown", message: "the token is not one this server issued" })
@@ -223,7 +217,7 @@ export const makeTokens = Effect.fnUntraced(function* (
             .where("id", "=", tokenId)
             .where("revoked_at", "is", null)
             .executeTakeFirst(),
-        catch: failure("revoking a token"),
+        catch: queryFailure("revoking a token"),
       })
       // Forget cached verifications (lookups under way too) so this process refuses the token at once.
       yield* Cache.invalidateAll(cache)
@@ -239,7 +233,7 @@ export const makeTokens = Effect.fnUntraced(function* (
         if (filter.name !== undefined) query = query.where("name", "=", filter.name)
         return (await query.orderBy("created_at", "desc").execute()).map(infoOf)
       },
-      catch: failure("listing tokens"),
+      catch: queryFailure("listing tokens"),
     })
 
   /** A new seat holder (`seat:<newSeatName()>`) and its token, whose secret is returned once. */
