@@ -61,11 +61,12 @@ export const http = (base: string) => {
       body = JSON.stringify(options.body)
       headers["content-type"] ??= "application/json"
     }
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-    })
+    const send = () => fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
+    // A kept-alive connection the server closed as idle just as this request went out on it (a loaded
+    // machine's late timers): nothing reached a handler, so it is sent once more, on a new connection.
+    const response = await send().catch((error: unknown) =>
+      (error as { cause?: { code?: string } })?.cause?.code === "ECONNRESET" ? send() : Promise.reject(error),
+    )
     const text = await response.text()
     let json: TestResponse["json"] = null
     try {
