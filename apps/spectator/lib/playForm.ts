@@ -1,4 +1,5 @@
-import { isDisplayName, type PlayRequest } from "@boroughs/protocol"
+import { HolderName, isDisplayName, type PlayRequest } from "@boroughs/protocol"
+import { Schema } from "effect"
 
 import { CLOCKS, DEFAULT_CLOCK, type PlayableGame } from "./playChoices"
 
@@ -13,8 +14,10 @@ export type Checked =
 
 const problem = (text: string): Checked => ({ ok: false, problem: text })
 
+const isHolderName = Schema.is(HolderName)
+
 /** A remote bot's seat choice: its holder, `bot:<name>`. */
-const REMOTE_BOT = /^bot:[a-z0-9][a-z0-9_.-]{0,39}$/
+const isRemoteBot = (choice: string) => choice.startsWith("bot:") && isHolderName(choice.slice("bot:".length))
 
 /**
  * The `POST /api/play` request a submitted form asks for, or what is wrong with it in words: a game and rules
@@ -40,7 +43,7 @@ export const playRequestOf = (field: FormFields, games: ReadonlyArray<PlayableGa
     else if (choice.startsWith("house:") && game.bots.includes(choice.slice("house:".length)))
       seats.push({ kind: "house", bot: choice.slice("house:".length) })
     // A remote bot may have gone since the form was drawn: the game server says so if it has.
-    else if (REMOTE_BOT.test(choice)) seats.push({ kind: "bot", bot: choice })
+    else if (isRemoteBot(choice)) seats.push({ kind: "bot", bot: choice })
     else return problem(`Seat ${seat + 1}: choose you, an invited player or one of ${game.title}'s bots.`)
   }
   const mine = seats.filter((s) => s.kind === "me").length

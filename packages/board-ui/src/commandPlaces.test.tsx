@@ -5,24 +5,7 @@ import { choicesOf } from "./common/choices.js"
 import { namesFor } from "./common/names.js"
 import { placesOfCommandWith } from "./narration.js"
 import { renderers } from "./registry.js"
-import { type RecordedDecision, recordDecisions, seatsOf } from "./testing.js"
-
-/** Every command type a game's command schema admits (its union's members, by their `type` literal). */
-const commandTypesOf = (schema: unknown): string[] => {
-  const s = schema as { members?: unknown[]; fields?: { type?: { literal?: string } } }
-  if (s.members) return s.members.flatMap(commandTypesOf)
-  const literal = s.fields?.type?.literal
-  return literal ? [literal] : []
-}
-
-/** Seat counts and options to play for each game (variants with commands of their own). */
-const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: Record<string, unknown> }>> = {
-  downtown: [{ seats: 4 }, { seats: 2, options: { variant: "2p-official" } }],
-  manhattan: [{ seats: 4 }, { seats: 3, options: { entry: "off-board", bankruptcyDemand: "manual" } }],
-  suburbia: [{ seats: 3 }, { seats: 2 }],
-  uptown: [{ seats: 3 }, { seats: 2 }],
-  "urban-sprawl": [{ seats: 4 }, { seats: 3 }],
-}
+import { COMMAND_PLAYS, commandTypesOf, type RecordedDecision, recordDecisions, seatsOf } from "./testing.js"
 
 /**
  * The command types that point at nothing on the board (votes, passes, bids, whom to ask next): the choice
@@ -80,7 +63,10 @@ const spread = (decisions: ReadonlyArray<RecordedDecision>, count: number): Reco
 const decisionsOf = new Map<string, RecordedDecision[]>()
 beforeAll(() => {
   for (const renderer of renderers)
-    decisionsOf.set(renderer.id, recordDecisions(renderer.id, PLAYS[renderer.id] ?? [{ seats: 3 }], "places"))
+    decisionsOf.set(
+      renderer.id,
+      recordDecisions(renderer.id, COMMAND_PLAYS[renderer.id] ?? [{ seats: 3 }], "places"),
+    )
 })
 
 describe("placesOfCommand", () => {

@@ -4,24 +4,7 @@ import { describe, expect, it } from "vitest"
 import { namesFor } from "./common/names.js"
 import { describeCommand } from "./narrate.js"
 import { renderers } from "./registry.js"
-import { seatsOf } from "./testing.js"
-
-/** Every command type a game's command schema admits (its union's members, by their `type` literal). */
-const commandTypesOf = (schema: unknown): string[] => {
-  const s = schema as { members?: unknown[]; fields?: { type?: { literal?: string } } }
-  if (s.members) return s.members.flatMap(commandTypesOf)
-  const literal = s.fields?.type?.literal
-  return literal ? [literal] : []
-}
-
-/** Seat counts and options to play for each game (variants with commands of their own). */
-const PLAYS: Record<string, ReadonlyArray<{ seats: number; options?: Record<string, unknown> }>> = {
-  downtown: [{ seats: 4 }, { seats: 2, options: { variant: "2p-official" } }],
-  manhattan: [{ seats: 4 }, { seats: 3, options: { entry: "off-board", bankruptcyDemand: "manual" } }],
-  suburbia: [{ seats: 3 }],
-  uptown: [{ seats: 3 }],
-  "urban-sprawl": [{ seats: 4 }, { seats: 3 }],
-}
+import { COMMAND_PLAYS, commandTypesOf, seatsOf } from "./testing.js"
 
 /**
  * Commands the simulated games may not happen to offer (a rare event's choice), one of each type, as the
@@ -64,7 +47,7 @@ const offeredCommands = (game: string, perType = 40): Map<string, Typed[]> => {
   const heuristic = registered.bots.heuristic ?? registered.bots.random
   const random = registered.bots.random ?? heuristic
   if (!heuristic || !random) throw new Error(`${game} has no bot`)
-  for (const [i, play] of (PLAYS[game] ?? [{ seats: registered.game.seats.max }]).entries()) {
+  for (const [i, play] of (COMMAND_PLAYS[game] ?? [{ seats: registered.game.seats.max }]).entries()) {
     const bots = Array.from({ length: play.seats }, (_, seat) =>
       recording(seat % 2 === 0 ? heuristic : random),
     )

@@ -97,3 +97,25 @@ export const recordDecisions = (
   })
   return decisions
 }
+
+/** Every command type a game's command schema admits (its union's members, by their `type` literal). */
+export const commandTypesOf = (schema: unknown): string[] => {
+  const s = schema as { members?: unknown[]; fields?: { type?: { literal?: string } } }
+  if (s.members) return s.members.flatMap(commandTypesOf)
+  const literal = s.fields?.type?.literal
+  return literal ? [literal] : []
+}
+
+/**
+ * Seat counts and options to play for each game so that every command type comes up: the variants with
+ * commands of their own, and two-seat tables where they differ.
+ */
+export const COMMAND_PLAYS: Readonly<
+  Record<string, ReadonlyArray<{ readonly seats: number; readonly options?: Record<string, unknown> }>>
+> = {
+  downtown: [{ seats: 4 }, { seats: 2, options: { variant: "2p-official" } }],
+  manhattan: [{ seats: 4 }, { seats: 3, options: { entry: "off-board", bankruptcyDemand: "manual" } }],
+  suburbia: [{ seats: 3 }, { seats: 2 }],
+  uptown: [{ seats: 3 }, { seats: 2 }],
+  "urban-sprawl": [{ seats: 4 }, { seats: 3 }],
+}
