@@ -50,6 +50,17 @@ export interface TestRequest {
   readonly headers?: Record<string, string>
 }
 
+/**
+ * Sends once more when the kept-alive connection a request went out on had just been closed by the server as
+ * idle (a loaded machine's late timers): the server never read it (undici says ECONNRESET, or "other side
+ * closed"), so the second try is the request's first.
+ */
+export const sentOnAFreshConnection = (send: () => Promise<Response>): Promise<Response> =>
+  send().catch((error: unknown) => {
+    const code = (error as { cause?: { code?: string } })?.cause?.code
+    return code === "ECONNRESET" || code === "UND_ERR_SOCKET" ? send() : Promise.reject(error)
+  })
+
 /** A small HTTP client for tests: JSON in, status and parsed JSON out. */
 export const http = (base: string) => {
   const call = async (method: string, path: string, options: TestRequest = {}): Promise<TestResponse> => {
@@ -62,11 +73,7 @@ export const http = (base: string) => {
       headers["content-type"] ??= "application/json"
     }
     const send = () => fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
-    // A kept-alive connection the server closed as idle just as this request went out on it (a loaded
-    // machine's late timers): nothing reached a handler, so it is sent once more, on a new connection.
-    const response = await send().catch((error: unknown) =>
-      (error as { cause?: { code?: string } })?.cause?.code === "ECONNRESET" ? send() : Promise.reject(error),
-    )
+    const response = await sentOnAFreshConnection(send)
     const text = await response.text()
     let json: TestResponse["json"] = null
     try {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { defaultLimits } from "../config.js"
 import { hostedGames } from "../games.js"
 import { type RunningServer, startServer } from "../Server.js"
+import { sentOnAFreshConnection } from "../testing.js"
 
 /*
  * The ladder with real processes: three bots run `boroughs-bot play --ladder uptown` against a real server,
@@ -72,10 +73,7 @@ const call = async (
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     })
-  // A kept-alive connection the server closed as idle just as this request went out on it: sent once more.
-  const response = await send().catch((error: unknown) =>
-    (error as { cause?: { code?: string } })?.cause?.code === "ECONNRESET" ? send() : Promise.reject(error),
-  )
+  const response = await sentOnAFreshConnection(send)
   const text = await response.text()
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the server answered.
   return { status: response.status, json: (text === "" ? null : JSON.parse(text)) as any }
