@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config"
+import { ciRetry } from "../../scripts/ciRetry.mjs"
 
 // Unit tests beside the code; the end-to-end suite (e2e/) builds the app once, starts a real game server
 // (embedded PGlite in a temporary folder) and one headless Chromium, shared by its files in sequence.
@@ -9,5 +10,6 @@ export default defineConfig({
     hookTimeout: 900_000,
     fileParallelism: false,
     globalSetup: ["e2e/globalSetup.ts"],
+    ...ciRetry,
   },
 })

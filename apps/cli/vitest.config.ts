@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os"
 import { defineConfig } from "vitest/config"
+import { ciRetry } from "../../scripts/ciRetry.mjs"
 
 // Vitest's default leaves a core free, which on a two-core machine (CI's) runs these files one after another.
 // A file mostly keeps one core busy (its worker blocks on one CLI process at a time), so the README's file
@@ -10,5 +11,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ["src/testing.globalSetup.ts"],
+    ...ciRetry,
   },
 })

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config"
+import { ciRetry } from "../../scripts/ciRetry.mjs"
 
 // Unit tests beside the code; the end-to-end suite (e2e/) builds the site once, starts a real server and a
 // real Chromium, and shares them across its files (one fork, files in sequence).
@@ -8,11 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 600_000,
     fileParallelism: false,
-    // In CI only, a failed test runs once more (Vitest prints "retry x1" beside a test that needed it): the
-    // suite drives a real Next.js server, game server and Chromium on a two-core machine beside the other
-    // packages' suites; one such failure, not reproduced since (idle or under load), sank a whole CI run. A
-    // test that is broken fails both times.
-    retry: process.env.CI ? 1 : 0,
+    ...ciRetry,
     globalSetup: ["e2e/globalSetup.ts"],
   },
 })
