@@ -62,6 +62,22 @@ describe("bots", () => {
     expect(rate).toBeGreaterThanOrEqual(0.7)
   }, 120_000)
 
+  it("four heuristic seats do not mirror each other into a tie (their space requests are mixed)", () => {
+    // Requests are made at the same moment (rule 3.1): bots that all took the one best zone split its spaces
+    // and tied every game. Each seat's own random stream now picks among the requests near the best.
+    let ties = 0
+    const scores = new Set<string>()
+    for (let i = 0; i < 40; i++) {
+      const bots = [heuristicBot, heuristicBot, heuristicBot, heuristicBot]
+      const ended = simulate(downtown, { variant: "standard" }, bots, `mirror-${i}`, { keepEvents: false })
+        .match.ended
+      if (ended?.ranks.every((r) => r === 1)) ties++
+      scores.add(JSON.stringify(ended?.scores))
+    }
+    expect(ties).toBeLessThan(4)
+    expect(scores.size).toBeGreaterThan(30)
+  })
+
   it("heuristic beats a random bot in the two-player variant", () => {
     const rate = heuristicWinRate(200, 2, "2p-official")
     console.info(`downtown 2p: heuristic won ${(rate * 100).toFixed(1)} % of 200 games against a random bot`)

@@ -94,11 +94,18 @@ const requestGain = (view: View, seat: Seat, command: ChooseZone): number => {
   return gain - before - cost
 }
 
+/**
+ * Requests this close (in money) to the best one are all worth making, and the bot picks one of them at
+ * random: the others choose their zones at the same moment, and bots that all take the one best zone split
+ * its spaces and pay in full for what they did not get (identical bots used to tie every four-seat game).
+ * 1.5 was the strongest of 0.5, 1.5, 3 and 6 against the bot that always took the best (docs/research).
+ */
+const NEAR_BEST = 1.5
+
 const chooseZone = (turn: Turn): Command => {
   const { view, seat, legal } = turn
-  let top = MIN_GAIN
-  let pick: Command | null = null
   let pass: Command | null = null
+  const worth: { command: Command; gain: number }[] = []
   for (const c of legal) {
     if (c.type !== "ChooseZone") continue
     const z = view.zones[c.zone - 1]
@@ -108,13 +115,13 @@ const chooseZone = (turn: Turn): Command => {
     }
     // Nothing to get there: a pass under option fullZoneChoice "pass", a loss under the rule text (ruling 26).
     if (z.closed || z.markers.length >= 4) continue
-    const g = requestGain(view, seat, c)
-    if (g > top) {
-      top = g
-      pick = c
-    }
+    const gain = requestGain(view, seat, c)
+    if (gain > MIN_GAIN) worth.push({ command: c, gain })
   }
-  return pick ?? pass ?? turn.random.pick(legal)
+  if (worth.length === 0) return pass ?? turn.random.pick(legal)
+  const top = Math.max(...worth.map((w) => w.gain))
+  const near = worth.filter((w) => w.gain >= top - NEAR_BEST)
+  return turn.random.pick(near).command
 }
 
 /** The bot's own interest in a zone being constructed now: its markers there, less its opponents'. */
@@ -174,8 +181,9 @@ const choose = (turn: Turn): Command => {
 
 /**
  * A sensible player: buys spaces whose expected income (neighbours built and to come, chance of being
- * desirable, bonus, chance the zone sells out in time) beats their cost, votes for the construction that
- * pays its own markers most (less half of what it pays the others), spends its lobby disc on a vote that
- * matters, and draws from the pile where it holds more unconstructed spaces.
+ * desirable, bonus, chance the zone sells out in time) beats their cost, choosing at random among the
+ * requests close to the best (a mixed strategy: the other players choose at the same time); votes for the
+ * construction that pays its own markers most (less half of what it pays the others), spends its lobby disc
+ * on a vote that matters, and draws from the pile where it holds more unconstructed spaces.
  */
 export const heuristicBot: Bot<View, Command> = { name: "heuristic", choose }
