@@ -135,6 +135,7 @@ beforeAll(async () => {
     ["alpha", "bot"],
     ["beta", "bot"],
     ["sleepy", "bot"],
+    ["quick", "bot"],
     ["someone", "player"],
   ] as const) {
     const issued = await call("POST", "/api/tokens", { body: { kind, name } })
@@ -333,6 +334,28 @@ describe("the ladder", () => {
     const summary = await call("GET", "/api/ladder", { token: null })
     expect(summary.json.ladders.find((l: Standing) => l.game === "uptown")).toMatchObject({ entrants: 2 })
   }, 120_000)
+
+  it("lets a bot leave the moment it has entered, before the table shows the entry", async () => {
+    // The entries table is a projection a moment behind the ladder's stream: leaving goes by the stream.
+    for (let round = 0; round < 3; round++) {
+      const entered = await call("POST", "/api/ladder/entries", {
+        token: tokens.quick,
+        body: { game: "uptown" },
+      })
+      expect(entered.status).toBe(201)
+      const left = await call("DELETE", "/api/ladder/entries/uptown", { token: tokens.quick })
+      expect(left.status, JSON.stringify(left.json)).toBe(200)
+      const again = await call("DELETE", "/api/ladder/entries/uptown", { token: tokens.quick })
+      expect(again.status).toBe(404)
+    }
+    // Back to back in one process, where nothing waits for the projection in between.
+    const { ladder: engine } = server.app
+    for (let round = 0; round < 3; round++)
+      await Effect.runPromise(
+        Effect.andThen(engine.enter("uptown", "bot:quick"), engine.leave("uptown", "bot:quick")),
+      )
+    await until("quick to show as left", async () => (await entry("quick"))?.status === "left")
+  })
 
   it("keeps a table that the log rebuilds exactly", async () => {
     for (const name of Object.keys(bots)) kill(name)

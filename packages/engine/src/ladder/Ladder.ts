@@ -88,6 +88,9 @@ const toData = (e: LadderEvent) => {
   return { type, data }
 }
 
+/** How many of a ladder stream's last events `leave` reads before it trusts the entries table. */
+const LATEST = 256
+
 export const makeLadder = (store: EventStore["Service"], settings: LadderSettings) => {
   const db = withServerTables(store.db)
   const query = <A>(doing: string, f: () => Promise<A>) =>
@@ -137,6 +140,32 @@ export const makeLadder = (store: EventStore["Service"], settings: LadderSetting
       db.selectFrom("proj_ladder_entries").selectAll().where("game", "=", game).execute(),
     )
 
+  /**
+   * Whether `holder` is on the ladder now. The entries table is a projection and may not have folded an
+   * entry made a moment ago, so the stream's latest events (more than any projection lags by) speak first.
+   */
+  const isEntered = (game: string, holder: string) =>
+    Effect.gen(function* () {
+      const streamId = Streams.ladder(game)
+      const head = yield* store.head(streamId)
+      if (head === null) return false
+      const latest = yield* store.readStream(streamId, { from: Math.max(1, head.version - LATEST + 1) })
+      for (let i = latest.length - 1; i >= 0; i--) {
+        const e = latest[i] as EventEnvelope
+        if ((e.type === "LadderEntered" || e.type === "LadderLeft") && e.data.holder === holder)
+          return e.type === "LadderEntered"
+      }
+      const row = yield* query("reading the ladder", () =>
+        db
+          .selectFrom("proj_ladder_entries")
+          .select("status")
+          .where("game", "=", game)
+          .where("holder", "=", holder)
+          .executeTakeFirst(),
+      )
+      return row !== undefined && row.status !== "left"
+    })
+
   return {
     settings,
 
@@ -152,15 +181,7 @@ export const makeLadder = (store: EventStore["Service"], settings: LadderSetting
     leave: (game: string, holder: string) =>
       Effect.gen(function* () {
         yield* known(game)
-        const row = yield* query("reading the ladder", () =>
-          db
-            .selectFrom("proj_ladder_entries")
-            .select("status")
-            .where("game", "=", game)
-            .where("holder", "=", holder)
-            .executeTakeFirst(),
-        )
-        if (row === undefined || row.status === "left")
+        if (!(yield* isEntered(game, holder)))
           return yield* new LadderRejected({
             reason: "not-entered",
             message: `${holder} is not on the ${game} ladder`,
