@@ -108,9 +108,6 @@ export const botStream = (app: App) =>
                   : "the server is shutting down; reconnect",
           })
         closed = true
-        // The ladder stops pairing a bot whose stream is gone (a node that dies leaves its marks to expire).
-        if (caller.kind === "bot")
-          void Effect.runPromise(Effect.ignore(app.ladder.markGone(holder, app.config.node)))
         stopStarted()
         for (const f of games.values()) f.stop()
         games.clear()
@@ -150,15 +147,30 @@ export const botStream = (app: App) =>
         )
 
       // A sign of life for the ladder, which pairs only bots with a stream open: now and every keep-alive.
-      if (caller.kind === "bot")
+      // When the stream ends, its last mark is cleared, after any mark still being written (a mark is never
+      // cut off half-way), so none lands after the clearing; a newer stream's mark is left alone. A node that
+      // dies leaves its marks to expire.
+      if (caller.kind === "bot") {
+        let mark: string | null = null
+        const node = app.config.node
         fork(
-          app.ladder.markPresent(holder, app.config.node).pipe(
+          app.ladder.markPresent(holder, node).pipe(
+            Effect.tap((seenAt) => Effect.sync(() => (mark = seenAt))),
             Effect.catch((error) =>
               Effect.logWarning(`bot presence of ${holder}: ${logSafe(error.message)}`),
             ),
+            Effect.uninterruptible,
             Effect.repeat(Schedule.spaced(app.config.keepAliveMs)),
+            Effect.ensuring(
+              Effect.suspend(() =>
+                mark === null
+                  ? Effect.void
+                  : app.ladder.markGone(holder, node, mark).pipe(Effect.timeout("5 seconds"), Effect.ignore),
+              ),
+            ),
           ),
         )
+      }
 
       // Games that start from now on (on any replica: every node's tailer sees them)...
       const stopStarted = app.live.onGameStarted((game) => {

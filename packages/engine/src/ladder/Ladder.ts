@@ -273,18 +273,29 @@ export const makeLadder = (store: EventStore["Service"], settings: LadderSetting
       return out
     }),
 
-    /** Marks a bot's stream as open on `node` now (each sign of life), or clears it when it closes. */
+    /**
+     * Marks a bot's stream as open on `node` now (each sign of life), and returns the mark. `markGone` with
+     * that mark clears it when the stream closes, unless a newer stream of the bot has marked since.
+     */
     markPresent: (holder: string, node: string) =>
-      query("recording bot presence", () =>
-        db
-          .insertInto("srv_bot_presence")
-          .values({ holder, node, seen_at: new Date().toISOString() })
-          .onConflict((oc) => oc.column("holder").doUpdateSet({ node, seen_at: new Date().toISOString() }))
-          .execute(),
-      ).pipe(Effect.asVoid),
-    markGone: (holder: string, node: string) =>
+      Effect.suspend(() => {
+        const seenAt = new Date().toISOString()
+        return query("recording bot presence", () =>
+          db
+            .insertInto("srv_bot_presence")
+            .values({ holder, node, seen_at: seenAt })
+            .onConflict((oc) => oc.column("holder").doUpdateSet({ node, seen_at: seenAt }))
+            .execute(),
+        ).pipe(Effect.as(seenAt))
+      }),
+    markGone: (holder: string, node: string, seenAt: string) =>
       query("clearing bot presence", () =>
-        db.deleteFrom("srv_bot_presence").where("holder", "=", holder).where("node", "=", node).execute(),
+        db
+          .deleteFrom("srv_bot_presence")
+          .where("holder", "=", holder)
+          .where("node", "=", node)
+          .where("seen_at", "=", seenAt)
+          .execute(),
       ).pipe(Effect.asVoid),
 
     /**
