@@ -1,4 +1,8 @@
 import { spawn } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { createConnection } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 
 /** Runs the server's entry point from source with these arguments; it must stop before listening. */
@@ -19,6 +23,15 @@ const main = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
     child.on("error", reject)
     child.on("close", (code) => resolve({ code, stderr }))
   })
+
+/** Whether something answers on the machine's Redis port (the happy path below needs a Redis). */
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const socket = createConnection({ host: "127.0.0.1", port: 6379 })
+  socket.setTimeout(1_000)
+  socket.once("connect", () => resolve(true)).once("error", () => resolve(false))
+  socket.once("timeout", () => resolve(false))
+  socket.once("close", () => socket.destroy())
+})
 
 describe("boroughs server's options", () => {
   // Each case starts a process under tsx (seconds): they run side by side.
@@ -71,4 +84,59 @@ describe("boroughs server's options", () => {
     expect(rollouts.code).toBe(2)
     expect(rollouts.stderr).toMatch(/BOROUGHS_ANALYSIS_ROLLOUTS must be a whole number from 1 to 10000/)
   })
+
+  it("names BOROUGHS_REDIS_URL_FILE's file when it is unreadable or holds no Redis URL, never its text", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "boroughs-redis-url-"))
+    const notRedis = join(folder, "not-redis")
+    writeFileSync(notRedis, "http://127.0.0.1:6379\n")
+    const missing = join(folder, "missing")
+    const [bad, gone] = await Promise.all([
+      main([], { BOROUGHS_REDIS_URL_FILE: notRedis, BOROUGHS_REDIS_URL: "" }),
+      main([], { BOROUGHS_REDIS_URL_FILE: missing, BOROUGHS_REDIS_URL: "" }),
+    ])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain(`the Redis URL in ${notRedis} must be a redis:// or rediss:// URL`)
+    expect(bad.stderr).not.toContain("http://127.0.0.1:6379")
+    expect(gone.code).toBe(2)
+    expect(gone.stderr).toContain(`cannot read the Redis URL from ${missing}: ENOENT`)
+  })
+
+  it.skipIf(!process.env.DATABASE_URL || !redisAnswers)(
+    "starts with the Redis URL from BOROUGHS_REDIS_URL_FILE: its rate limits live in that Redis",
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), "boroughs-redis-url-"))
+      const file = join(folder, "redis-url")
+      writeFileSync(file, "redis://127.0.0.1:6379\n", { mode: 0o600 })
+      // An API replica on CI's database: no background work (leadership, projections) beside other suites'.
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "src/main.ts", "--port", "0", "--no-background"],
+        {
+          cwd: `${import.meta.dirname}/..`,
+          env: {
+            ...process.env,
+            BOROUGHS_HOME: folder,
+            BOROUGHS_REDIS_URL: "",
+            BOROUGHS_REDIS_URL_FILE: file,
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      )
+      try {
+        let stdout = ""
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+            stdout += chunk
+            if (stdout.includes("round roots signed")) resolve()
+          })
+          child.on("close", (code) => reject(new Error(`the server stopped (${code}) before listening`)))
+        })
+        expect(stdout).toContain("rate limits: shared in Redis at redis://127.0.0.1:6379")
+      } finally {
+        const stopped = new Promise((resolve) => child.once("close", resolve))
+        child.kill("SIGTERM")
+        await stopped
+      }
+    },
+  )
 })

@@ -58,8 +58,9 @@ Options (environment variable in brackets):
   (default 128, about 14 s of one core for a 300-event Downtown game)
   Guest games (POST /api/play: anyone, without a token, starts a public game with a seat of their own,
   invited seats and house bots): set BOROUGHS_GUEST_GAMES=off for none
-  Rate limits: set BOROUGHS_REDIS_URL (redis://[user:password@]host:6379) to keep them in Redis, one
-  budget per caller across every replica behind a load balancer (default: each process its own)
+  Rate limits: set BOROUGHS_REDIS_URL (redis://[user:password@]host:6379), or BOROUGHS_REDIS_URL_FILE (a
+  file holding it), to keep them in Redis, one budget per caller across every replica behind a load
+  balancer (default: each process its own)
   Metrics: GET /metrics (Prometheus). Traces: set OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP JSON).
   --help`
 
@@ -161,10 +162,16 @@ const logFormat =
       ? logFormatText
       : fail(`--log-format must be "json" or "pretty", not ${JSON.stringify(logFormatText)}`)
 
-// The URL may hold a password: read from the environment only, never a flag.
-const redisUrl = process.env.BOROUGHS_REDIS_URL || undefined
+// The URL may hold a password: read from the environment or a file (a mounted secret), never a flag.
+const redisUrlFile = process.env.BOROUGHS_REDIS_URL_FILE || undefined
+const redisUrl =
+  process.env.BOROUGHS_REDIS_URL ||
+  (redisUrlFile === undefined ? undefined : secretFile(redisUrlFile, "Redis URL")) ||
+  undefined
 if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl))
-  fail("BOROUGHS_REDIS_URL must be a redis:// or rediss:// URL")
+  fail(
+    `${process.env.BOROUGHS_REDIS_URL ? "BOROUGHS_REDIS_URL" : `the Redis URL in ${redisUrlFile}`} must be a redis:// or rediss:// URL`,
+  )
 
 /** A whole number from the environment, or the default when unset; a clear stop when it is not one. */
 const wholeFromEnv = (variable: string, fallback: number): number => {
