@@ -106,6 +106,11 @@ export interface ServerConfig {
   readonly analysis?: false | AnalysisSettings
   /** Whether guests may create games with `POST /api/play` (absent: yes; `BOROUGHS_GUEST_GAMES=off`: no). */
   readonly guestGames?: boolean
+  /**
+   * The bearer token `GET /metrics` asks for ($BOROUGHS_METRICS_TOKEN or _FILE); absent: it answers whoever
+   * reaches the port, like `/api/health`.
+   */
+  readonly metricsToken?: string | undefined
 }
 
 /**

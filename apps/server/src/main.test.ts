@@ -101,6 +101,19 @@ describe("boroughs server's options", () => {
     expect(gone.stderr).toContain(`cannot read the Redis URL from ${missing}: ENOENT`)
   })
 
+  it("refuses a metrics token too short to guard anything, or a file it cannot read", async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), "boroughs-metrics-")), "missing")
+    const [short, gone] = await Promise.all([
+      main([], { BOROUGHS_METRICS_TOKEN: "secret" }),
+      main([], { BOROUGHS_METRICS_TOKEN: "", BOROUGHS_METRICS_TOKEN_FILE: missing }),
+    ])
+    expect(short.code).toBe(2)
+    expect(short.stderr).toMatch(/the metrics token must be at least 16 characters, without spaces/)
+    expect(short.stderr).not.toContain("secret\n")
+    expect(gone.code).toBe(2)
+    expect(gone.stderr).toContain(`cannot read the metrics token from ${missing}: ENOENT`)
+  })
+
   it.skipIf(!process.env.DATABASE_URL || !redisAnswers)(
     "starts with the Redis URL from BOROUGHS_REDIS_URL_FILE: its rate limits live in that Redis",
     async () => {

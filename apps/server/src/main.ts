@@ -61,7 +61,9 @@ Options (environment variable in brackets):
   Rate limits: set BOROUGHS_REDIS_URL (redis://[user:password@]host:6379), or BOROUGHS_REDIS_URL_FILE (a
   file holding it), to keep them in Redis, one budget per caller across every replica behind a load
   balancer (default: each process its own)
-  Metrics: GET /metrics (Prometheus). Traces: set OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP JSON).
+  Metrics: GET /metrics (Prometheus), open to whoever reaches the port unless BOROUGHS_METRICS_TOKEN (or
+  BOROUGHS_METRICS_TOKEN_FILE, a file holding it) is set: then only to that bearer token.
+  Traces: set OTEL_EXPORTER_OTLP_ENDPOINT (OTLP/HTTP JSON).
   --help`
 
 const { values } = parseArgs({
@@ -173,6 +175,14 @@ if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl))
     `${process.env.BOROUGHS_REDIS_URL ? "BOROUGHS_REDIS_URL" : `the Redis URL in ${redisUrlFile}`} must be a redis:// or rediss:// URL`,
   )
 
+const metricsTokenFile = process.env.BOROUGHS_METRICS_TOKEN_FILE || undefined
+const metricsToken =
+  process.env.BOROUGHS_METRICS_TOKEN ||
+  (metricsTokenFile === undefined ? undefined : secretFile(metricsTokenFile, "metrics token")) ||
+  undefined
+if (metricsToken !== undefined && !/^\S{16,}$/.test(metricsToken))
+  fail("the metrics token must be at least 16 characters, without spaces")
+
 /** A whole number from the environment, or the default when unset; a clear stop when it is not one. */
 const wholeFromEnv = (variable: string, fallback: number): number => {
   const text = process.env[variable]
@@ -251,6 +261,7 @@ const server = await startServer({
   ladder,
   analysis,
   guestGames,
+  metricsToken,
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
 
 const where = database.kind === "postgres" ? "PostgreSQL" : `PGlite in ${database.dir}`
@@ -259,6 +270,7 @@ process.stdout.write(
     `  API: ${server.url}/api/openapi.json\n` +
     `  organiser token: ${organiser.from}\n` +
     (redisUrl === undefined ? "" : `  rate limits: shared in Redis at ${redactUrl(redisUrl)}\n`) +
+    `  metrics: ${server.url}/metrics${metricsToken === undefined ? "" : " (with the metrics token)"}\n` +
     `  round roots signed by Ed25519 key ${server.app.signer.keyId}: ${server.app.signer.publicKey}\n`,
 )
 

@@ -153,3 +153,32 @@ describe("operations", () => {
     expect(otlp.spans).toContain("http POST /api/games")
   })
 })
+
+describe("metrics behind a token", () => {
+  it("answers GET /metrics only to the metrics token when one is set, and names what is wrong", async () => {
+    const secret = "metrics-secret-0123456789"
+    const guarded = await testServer({ metricsToken: secret })
+    try {
+      const scrape = (headers: Record<string, string>) => fetch(`${guarded.url}/metrics`, { headers })
+      const none = await scrape({})
+      expect(none.status).toBe(401)
+      expect(none.headers.get("www-authenticate")).toBe('Bearer realm="metrics"')
+      expect(await none.json()).toMatchObject({ _tag: "Unauthorized", reason: "missing" })
+      const wrong = await scrape({ authorization: "Bearer metrics-secret-0123456788" })
+      expect(wrong.status).toBe(401)
+      expect(await wrong.json()).toMatchObject({
+        reason: "unknown",
+        message: expect.not.stringContaining(secret),
+      })
+      // The organiser's token is not the metrics token: each secret opens its own door.
+      expect((await scrape({ authorization: `Bearer ${ORGANISER}` })).status).toBe(401)
+      const right = await scrape({ authorization: `Bearer ${secret}` })
+      expect(right.status).toBe(200)
+      expect(await right.text()).toContain("boroughs_http_requests_total")
+      // The rest of the API is as before.
+      expect((await fetch(`${guarded.url}/api/health`)).status).toBe(200)
+    } finally {
+      await guarded.close()
+    }
+  })
+})

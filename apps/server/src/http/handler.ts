@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto"
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto"
 import type { IncomingMessage } from "node:http"
-import { BadRequest, NotFound, RateLimited, ServerError } from "@boroughs/protocol"
+import { BadRequest, NotFound, RateLimited, ServerError, Unauthorized } from "@boroughs/protocol"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { Cause, Effect, Metric, Scope } from "effect"
@@ -159,6 +159,38 @@ const metricsResponse = (app: App) =>
     (text) => HttpServerResponse.text(text, { contentType: "text/plain; version=0.0.4; charset=utf-8" }),
   )
 
+/**
+ * Why the request may not read `/metrics`, or null when it may: always without a metrics token, else with it
+ * as its bearer token (compared in constant time, as digests of one length).
+ */
+const metricsRefusal = (app: App, req: IncomingMessage): "missing" | "unknown" | null => {
+  const expected = app.config.metricsToken
+  if (expected === undefined) return null
+  const given = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1]
+  if (given === undefined) return "missing"
+  const digest = (text: string) => createHash("sha256").update(text).digest()
+  return timingSafeEqual(digest(given), digest(expected)) ? null : "unknown"
+}
+
+const metricsRefused = (reason: "missing" | "unknown") =>
+  Effect.succeed(
+    HttpServerResponse.setHeader(
+      json(
+        errorReply(
+          new Unauthorized({
+            reason,
+            message:
+              reason === "missing"
+                ? "GET /metrics needs this server's metrics token: Authorization: Bearer <token>"
+                : "that is not this server's metrics token",
+          }),
+        ),
+      ),
+      "www-authenticate",
+      'Bearer realm="metrics"',
+    ),
+  )
+
 /** How soon a client is asked to retry while the database is unreachable. */
 const UNAVAILABLE_RETRY_SECONDS = 2
 
@@ -203,7 +235,13 @@ const listener = (
     const route = endpoint?.name ?? (path === "/metrics" ? "metrics" : "unknown")
     const requestId = requestIdOf(req)
     const address = addressOf(app, req)
-    const served = path === "/metrics" && method === "GET" ? metricsResponse(app) : router
+    const refusal = path === "/metrics" && method === "GET" ? metricsRefusal(app, req) : null
+    const served =
+      path === "/metrics" && method === "GET"
+        ? refusal === null
+          ? metricsResponse(app)
+          : metricsRefused(refusal)
+        : router
     const answered =
       app.limits === null ? served : Effect.andThen(chargeAddress(app, req, address, endpoint), served)
     let response = yield* answered.pipe(
