@@ -27,6 +27,7 @@ import { loadLocalPositions } from "@/lib/localPositions"
 import { pageTitle, seatInfos } from "@/lib/seats"
 import { nextRound, nextSwing, previousRound, previousSwing, recordedDelay, swingList } from "@/lib/timeline"
 import { AuditBadge } from "./AuditBadge"
+import { ConnectionBanners } from "./ConnectionBanners"
 import { EventLog } from "./EventLog"
 import { ScoreChart } from "./ScoreChart"
 import { Standings } from "./Standings"
@@ -442,17 +443,11 @@ export function GameScreen({
           Play this game yourself
         </Link>
       </div>
-      {down ? (
-        <div className="banner banner-down" role="alert" data-testid="server-down">
-          <strong>Lost contact with the game server.</strong> Retrying every 3 s; the game resumes where it
-          stopped.
-        </div>
-      ) : null}
-      {streamProblem ? (
-        <div className="banner banner-warn" role="alert">
-          The live stream stopped: {streamProblem}
-        </div>
-      ) : null}
+      <ConnectionBanners
+        down={Boolean(down)}
+        streamProblem={streamProblem}
+        retrying="Retrying every 3 s; the game resumes where it stopped."
+      />
       {!ended && policy.mode === "delayed" ? (
         <div className="banner banner-info" role="note" data-testid="delay-note">
           Spectators watch this game {policy.events} events behind the players; everything shows once it ends.

@@ -20,6 +20,7 @@ import { fromBrowser, origin } from "@/lib/browser"
 import { type CommandOutcome, commandOutcome, newCommandId, raceWords } from "@/lib/playCommand"
 import { resultWords, waitingWords } from "@/lib/playWords"
 import { pageTitle, seatInfos } from "@/lib/seats"
+import { ConnectionBanners } from "./ConnectionBanners"
 
 /** An invited seat's link, for the game's creator to send (the path; the page adds its own origin). */
 export interface InviteLink {
@@ -245,17 +246,12 @@ export function PlayScreen({
           one; you can still <Link href={`/games/${encodeURIComponent(gameId)}`}>watch the game</Link>.
         </div>
       ) : null}
-      {down !== null && revoked === null ? (
-        <div className="banner banner-down" role="alert" data-testid="server-down">
-          <strong>Lost contact with the game server.</strong> Retrying; your seat is kept and the game resumes
-          where it stopped.
-        </div>
-      ) : null}
-      {streamProblem !== null ? (
-        <div className="banner banner-warn" role="alert">
-          The live stream stopped: {streamProblem}. The page still asks the server every few seconds.
-        </div>
-      ) : null}
+      <ConnectionBanners
+        down={down !== null && revoked === null}
+        streamProblem={streamProblem}
+        retrying="Retrying; your seat is kept and the game resumes where it stopped."
+        fallback="The page still asks the server every few seconds."
+      />
       <p className="play-notice" role="status" data-testid="play-notice">
         {shownNotice ?? ""}
       </p>
