@@ -54,6 +54,10 @@ describe("UptownBoard", () => {
       if (view.publicTop !== null) expect(labelOf(html, "public")).toContain(cardName(view.publicTop))
       expect(html).toContain('aria-label="Legend"')
       expect(html).toContain("<b>Roof</b>")
+      // Ruling 9: the bank never runs out, so its reference balance ($1,000 less what it paid) means nothing
+      // at the table and is not shown.
+      expect(html).toContain("<dt>Bank</dt><dd>never runs out</dd>")
+      expect(html).not.toContain(`$${view.bank}<`)
     })
   }
 

@@ -437,7 +437,8 @@ export const UptownBoard = (props: BoardProps<View>) => {
           title="Table"
           facts={[
             ["Round", view.finalRound ? `${view.round} (final)` : `${view.round}`],
-            ["Bank", `$${view.bank}`],
+            // The bank pays every income in full (ruling 9); its balance is only the audit's reference.
+            ["Bank", "never runs out"],
             ["Public pile", plural(view.publicSize, "card")],
             ["Public discards", plural(view.publicDiscards.length, "card")],
           ]}
