@@ -9,10 +9,13 @@ class RetriedTests {
     for (const testModule of testModules)
       for (const testCase of testModule.children.allTests()) {
         const retries = testCase.diagnostic()?.retryCount ?? 0
-        if (retries > 0)
-          console.log(
-            `RETRIED ${testModule.relativeModuleId} > ${testCase.fullName} (retry x${retries}, ${testCase.result().state})`,
-          )
+        if (retries === 0) continue
+        // The failed attempt's error, which Vitest does not print for a test that passed on its retry.
+        const first = testCase.task.result?.errors?.[0]
+        const why = first === undefined ? "" : `: ${String(first.message ?? first).split("\n")[0]}`
+        console.log(
+          `RETRIED ${testModule.relativeModuleId} > ${testCase.fullName} (retry x${retries}, ${testCase.result().state})${why}`,
+        )
       }
   }
 }

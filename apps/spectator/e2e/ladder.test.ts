@@ -52,6 +52,17 @@ const ladderBot = async (apiUrl: string, organiser: string, name: string, games:
   } finally {
     stop.abort()
   }
+  // The bot hears each game end before the ladder's projection has rated it: wait until the ladder the pages
+  // read shows the games (a loaded machine's projection trails by a wake-up or more).
+  const end = Date.now() + 60_000
+  for (;;) {
+    const ladder = await (await fetch(`${apiUrl}/api/ladder/uptown`)).json()
+    const entry = ladder.standings.find((s: any) => s.holder === `bot:${name}`)
+    if (entry?.games >= games && entry.rank !== null && ladder.games.length >= games) return
+    if (Date.now() > end)
+      throw new Error(`the ladder did not show ${name}'s games: ${JSON.stringify(ladder)}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
 }
 
 describe.skipIf(e2e() === null)("the bot ladder pages", () => {
