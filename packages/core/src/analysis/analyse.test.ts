@@ -116,7 +116,7 @@ describe("analyseGame: every position's chances and the mistakes of a finished g
     expect(canonicalJson(analyseGame(game, bots, log, quick))).toBe(canonicalJson(analysis))
     expect(analysis.key).toBe(analysisKey(quick))
     expect(analysisKey({ ...quick, rollouts: 7 })).not.toBe(analysis.key)
-    expect(analysisKey(defaultAnalysisSettings)).toMatch(/^a1-[0-9a-f]{12}$/)
+    expect(analysisKey(defaultAnalysisSettings)).toMatch(/^a2-[0-9a-f]{12}$/)
   })
 
   it("refuses a game that has not ended: a live game is never analysed", () => {

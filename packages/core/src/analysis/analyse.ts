@@ -66,7 +66,7 @@ export const analysisSettingsWithRollouts = (rollouts: number): AnalysisSettings
 }
 
 /** Where the analysis algorithm stands: bumped when the same settings would give other figures. */
-export const ANALYSIS_VERSION = 1
+export const ANALYSIS_VERSION = 2
 
 /** A short stable key of the algorithm's version and its settings: `a1-<12 hex digits>`. */
 export const analysisKey = (settings: AnalysisSettings): string =>
