@@ -182,16 +182,17 @@ describe("the ladder", () => {
   it("pairs connected bots, plays rated games with house bots, pauses a bot that never answers", async () => {
     const sleepy = join(work, "sleepy.mjs")
     writeFileSync(sleepy, `export default { name: "sleepy", decide: () => new Promise(() => {}) }\n`)
-    play("alpha", "heuristic")
-    play("beta", "heuristic")
+    // The bot that never answers: the clock moves for it, and after three in a row it is paused. It plays
+    // first, with house bots only: a table that seated it beside alpha or beta would hold their first rated
+    // game up for a whole game of 1.5 s timeouts (a minute or more on a loaded machine).
     play("sleepy", sleepy)
-
-    // The bot that never answers: the clock moves for it, and after three in a row it is paused.
     const paused = await until("sleepy to be paused", async () => {
       const e = await entry("sleepy")
       return e?.status === "paused" ? e : undefined
     })
     expect(paused.timeoutsInRow).toBeGreaterThanOrEqual(3)
+    play("alpha", "heuristic")
+    play("beta", "heuristic")
 
     // Rated games end and move the ratings; the answering bots are ranked.
     // A game of four seats on a 1.5 s clock: a minute or two when a loaded machine slows the bots' answers.
