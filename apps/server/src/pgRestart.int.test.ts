@@ -105,7 +105,9 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
     await until("one replica leads", async () => (await leaders()) === 1)
 
     // Games the leader's turn clocks play to the end, and one played through the API on both replicas.
-    const clocked = ["clocked-1", "clocked-2"]
+    // Ids of this attempt's own: CI retries a failed test once, against the same database.
+    const attempt = Date.now().toString(36)
+    const clocked = [`clocked-1-${attempt}`, `clocked-2-${attempt}`]
     for (const [i, gameId] of clocked.entries()) {
       const created = await (i % 2 === 0 ? a : b).post(
         "/api/games",
@@ -114,7 +116,7 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
       )
       expect(created.status).toBe(201)
     }
-    const played = "played"
+    const played = `played-${attempt}`
     expect(
       (
         await a.post(
@@ -173,6 +175,7 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
     await until("one replica leads again", async () => (await count()) === 1, 15_000)
     expect(mostLeaders).toBe(1)
     // House bots play it to the end at once: the analysis job, on whichever replica leads now, takes it up.
+    const analysed = `analysed-${attempt}`
     expect(
       (
         await b.post(
@@ -180,7 +183,7 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
           {
             game: "uptown",
             seats: 2,
-            gameId: "analysed",
+            gameId: analysed,
             players: ["builtin:heuristic", "builtin:heuristic"],
             decisionMs: null,
           },
@@ -204,11 +207,19 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
       return [...clocked, played].every((id) => ended.includes(id))
     })
     // The analysis job outlived the restart.
+    let analysis: unknown
     await until(
       "the analysis of the game ended after it is ready",
-      async () => (await a.get("/api/games/analysed/analysis")).json.status === "ready",
-      45_000,
-    )
+      async () => {
+        analysis = (await a.get(`/api/games/${analysed}/analysis`)).json
+        return (analysis as { status?: string }).status === "ready"
+      },
+      // Seconds on a quiet machine; the analysis runs on a worker thread that a loaded one starves.
+      90_000,
+    ).catch((error: Error) => {
+      const logs = nodes.map((n) => `--- replica ${n.name}:\n${n.output().split("\n").slice(-30).join("\n")}`)
+      throw new Error(`${error.message}; last answer ${JSON.stringify(analysis)}\n${logs.join("\n")}`)
+    })
     expectAlive(nodes)
 
     // The record is whole: the engine's verify (what `boroughs verify` runs) replays each game from its log.
@@ -225,7 +236,7 @@ describe.skipIf("missing" in installation)("two server processes through a Postg
       expect(report.problems, report.streamId).toEqual([])
       expect(report).toMatchObject({ ok: true, ended: true })
     }
-  }, 90_000)
+  }, 180_000)
 
   it("says not ready, and answers 503 to what needs the database, while it is away; ready again after", async () => {
     const db = cluster as ThrowawayCluster
