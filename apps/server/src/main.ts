@@ -121,6 +121,14 @@ const secretFile = (file: string, what: string): string => {
     return fail(`cannot read the ${what} from ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`)
   }
 }
+/**
+ * `$<variable>`, else what the file `$<variable>_FILE` holds (a Docker or Kubernetes secret); undefined when
+ * neither is set or both are empty.
+ */
+const envOrFile = (variable: string, what: string): string | undefined => {
+  const file = process.env[`${variable}_FILE`]
+  return process.env[variable] || (file ? secretFile(file, what) : undefined) || undefined
+}
 // Secrets on a command line are readable by every user of the machine (ps, /proc): say so, still accept.
 const warnArgv = (flag: string) =>
   process.stderr.write(`boroughs server: warning: ${flag} on the command line shows in the process list\n`)
@@ -130,10 +138,7 @@ if (values.db !== undefined && /^postgres(ql)?:\/\/[^/@]*:[^/@]+@/.test(values.d
   warnArgv("a password in --db (use $DATABASE_URL or $DATABASE_URL_FILE)")
 
 // An empty variable counts as unset (a shell's `DATABASE_URL= boroughs server`), never as "this folder".
-const target =
-  values.db ||
-  process.env.DATABASE_URL ||
-  (process.env.DATABASE_URL_FILE ? secretFile(process.env.DATABASE_URL_FILE, "database URL") : undefined)
+const target = values.db || envOrFile("DATABASE_URL", "database URL")
 const database: ServerConfig["database"] =
   target !== undefined && /^postgres(ql)?:\/\//.test(target)
     ? { kind: "postgres", url: target }
@@ -165,21 +170,13 @@ const logFormat =
       : fail(`--log-format must be "json" or "pretty", not ${JSON.stringify(logFormatText)}`)
 
 // The URL may hold a password: read from the environment or a file (a mounted secret), never a flag.
-const redisUrlFile = process.env.BOROUGHS_REDIS_URL_FILE || undefined
-const redisUrl =
-  process.env.BOROUGHS_REDIS_URL ||
-  (redisUrlFile === undefined ? undefined : secretFile(redisUrlFile, "Redis URL")) ||
-  undefined
+const redisUrl = envOrFile("BOROUGHS_REDIS_URL", "Redis URL")
 if (redisUrl !== undefined && !/^rediss?:\/\/./.test(redisUrl))
   fail(
-    `${process.env.BOROUGHS_REDIS_URL ? "BOROUGHS_REDIS_URL" : `the Redis URL in ${redisUrlFile}`} must be a redis:// or rediss:// URL`,
+    `${process.env.BOROUGHS_REDIS_URL ? "BOROUGHS_REDIS_URL" : `the Redis URL in ${process.env.BOROUGHS_REDIS_URL_FILE}`} must be a redis:// or rediss:// URL`,
   )
 
-const metricsTokenFile = process.env.BOROUGHS_METRICS_TOKEN_FILE || undefined
-const metricsToken =
-  process.env.BOROUGHS_METRICS_TOKEN ||
-  (metricsTokenFile === undefined ? undefined : secretFile(metricsTokenFile, "metrics token")) ||
-  undefined
+const metricsToken = envOrFile("BOROUGHS_METRICS_TOKEN", "metrics token")
 if (metricsToken !== undefined && !/^\S{16,}$/.test(metricsToken))
   fail("the metrics token must be at least 16 characters, without spaces")
 

@@ -160,36 +160,27 @@ const metricsResponse = (app: App) =>
   )
 
 /**
- * Why the request may not read `/metrics`, or null when it may: always without a metrics token, else with it
- * as its bearer token (compared in constant time, as digests of one length).
+ * `GET /metrics`: to anyone without a metrics token, else only to that bearer token (compared in constant
+ * time, as digests of one length); a 401 saying what is missing or wrong otherwise.
  */
-const metricsRefusal = (app: App, req: IncomingMessage): "missing" | "unknown" | null => {
+const metricsFor = (app: App, req: IncomingMessage) => {
   const expected = app.config.metricsToken
-  if (expected === undefined) return null
+  if (expected === undefined) return metricsResponse(app)
   const given = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1]
-  if (given === undefined) return "missing"
   const digest = (text: string) => createHash("sha256").update(text).digest()
-  return timingSafeEqual(digest(given), digest(expected)) ? null : "unknown"
-}
-
-const metricsRefused = (reason: "missing" | "unknown") =>
-  Effect.succeed(
-    HttpServerResponse.setHeader(
-      json(
-        errorReply(
-          new Unauthorized({
-            reason,
-            message:
-              reason === "missing"
-                ? "GET /metrics needs this server's metrics token: Authorization: Bearer <token>"
-                : "that is not this server's metrics token",
-          }),
-        ),
-      ),
-      "www-authenticate",
-      'Bearer realm="metrics"',
-    ),
+  if (given !== undefined && timingSafeEqual(digest(given), digest(expected))) return metricsResponse(app)
+  const refused = new Unauthorized(
+    given === undefined
+      ? {
+          reason: "missing",
+          message: "GET /metrics needs this server's metrics token: Authorization: Bearer <token>",
+        }
+      : { reason: "unknown", message: "that is not this server's metrics token" },
   )
+  return Effect.succeed(
+    HttpServerResponse.setHeader(json(errorReply(refused)), "www-authenticate", 'Bearer realm="metrics"'),
+  )
+}
 
 /** How soon a client is asked to retry while the database is unreachable. */
 const UNAVAILABLE_RETRY_SECONDS = 2
@@ -235,13 +226,7 @@ const listener = (
     const route = endpoint?.name ?? (path === "/metrics" ? "metrics" : "unknown")
     const requestId = requestIdOf(req)
     const address = addressOf(app, req)
-    const refusal = path === "/metrics" && method === "GET" ? metricsRefusal(app, req) : null
-    const served =
-      path === "/metrics" && method === "GET"
-        ? refusal === null
-          ? metricsResponse(app)
-          : metricsRefused(refusal)
-        : router
+    const served = path === "/metrics" && method === "GET" ? metricsFor(app, req) : router
     const answered =
       app.limits === null ? served : Effect.andThen(chargeAddress(app, req, address, endpoint), served)
     let response = yield* answered.pipe(
