@@ -12,10 +12,13 @@ class RetriedTests {
         if (retries === 0) continue
         // The failed attempt's error, which Vitest does not print for a test that passed on its retry.
         const first = testCase.task.result?.errors?.[0]
-        const why = first === undefined ? "" : `: ${String(first.message ?? first).split("\n")[0]}`
+        const lines = first === undefined ? [] : String(first.message ?? first).split("\n")
+        const why = lines.length === 0 ? "" : `: ${lines[0]}`
         console.log(
           `RETRIED ${testModule.relativeModuleId} > ${testCase.fullName} (retry x${retries}, ${testCase.result().state})${why}`,
         )
+        // The rest of that message (a test may append logs to it), indented under its line.
+        for (const line of lines.slice(1, 80)) console.log(`RETRIED   ${line}`)
       }
   }
 }
